@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { SAFETY_PROFILES } from "../safety/verdict.js";
+
+const pattern = z.string({ error: "must be a string pattern" });
+
+/**
+ * The one configuration, shared by the library, the CLI and the MCP server. Keys follow the
+ * reference module's names; shellgate's own additions use the same snake_case style.
+ */
+export const configSchema = z.strictObject({
+  working_dir: z.string().optional(),
+  timeout: z.number().int().min(1).max(3600).default(30),
+  require_approval: z.boolean().default(false),
+  safety_profile: z.enum(SAFETY_PROFILES).default("strict"),
+  allowed_commands: z.array(pattern).default([]),
+  denied_commands: z.array(pattern).default([]),
+  safety_overrides: z
+    .strictObject({ allow: z.array(pattern).default([]), block: z.array(pattern).default([]) })
+    .optional(),
+  // Any string is accepted: an unknown value is a warning in the resolution and counts as "auto".
+  windows_shell: z.string().default("auto"),
+  bash_path: z.string().optional(),
+  max_concurrent: z.number().int().min(1).optional(),
+  kill_background_children: z.boolean().default(true),
+  kill_grace_ms: z.number().int().min(0).max(60_000).default(2000),
+  max_output_bytes: z.number().int().min(1024).max(100_000_000).default(100_000),
+  spill_max_bytes: z
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024 * 1024),
+  spill_dir: z.string().optional(),
+  spill_max_age_hours: z.number().min(0).default(24),
+  background_max_output_bytes: z.number().int().min(4096).max(100_000_000).default(1_000_000),
+  env_scrub: z.boolean().default(true),
+  env_allow: z.array(pattern).default([]),
+  env_deny: z.array(pattern).default([]),
+  managed_processes: z.boolean().default(false),
+  managed_pty: z.boolean().default(false),
+  managed_stdin: z.boolean().default(false),
+  managed_max_output_bytes: z.number().int().min(4096).max(10_000_000).default(100_000),
+  managed_max_processes: z.number().int().min(1).max(256).default(32),
+});
+
+export type ShellgateConfigInput = z.input<typeof configSchema>;
+export type ShellgateConfig = z.output<typeof configSchema>;
