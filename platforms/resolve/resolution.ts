@@ -11,7 +11,7 @@ export interface ResolutionCandidate {
   readonly reason: string;
 }
 
-export interface ShellResolution {
+export interface ShellResolution extends ShellResolutionDetails {
   readonly platform: NodeJS.Platform;
   readonly kind: ShellKind;
   /** The executable to spawn (`bash.exe`, `/bin/bash`, `wsl.exe` for WSL); null for `none`. */
@@ -23,4 +23,19 @@ export interface ShellResolution {
   readonly source: string;
   readonly warnings: readonly string[];
   readonly trace: readonly ResolutionCandidate[];
+}
+
+/** Layout of a `gitbash`-kind shell: both use `/c/…` paths, but `$HOME` and the toolchain differ. */
+export type GitBashFlavor = "git-for-windows" | "msys2";
+
+/** What a resolution adds beyond the fields above; every field is optional and may be absent. */
+export interface ShellResolutionDetails {
+  /** `$HOME` as the shell will see it, when it can be known without starting the shell. */
+  readonly home?: string;
+  /** Install root of Git Bash, MSYS2 or Cygwin (`C:\Program Files\Git`): where `/usr/…` lives. */
+  readonly root?: string;
+  /** Only for kind `gitbash`. */
+  readonly flavor?: GitBashFlavor;
+  /** The first line of `--version`, verbatim. */
+  readonly versionLine?: string;
 }

@@ -6,6 +6,13 @@ import type { ShellgateConfig } from "./schema.js";
 
 export const DEFAULT_CONFIG_FILE = "shellgate.config.json";
 
+const READ_FAILURES: Record<string, string> = {
+  ENOENT: "it does not exist",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "it is a directory",
+};
+
 /**
  * Reads `--config FILE`, or `shellgate.config.json` in `cwd` when no file is named. A named file
  * that is missing is an error; a missing default file means the defaults.
@@ -18,7 +25,8 @@ export async function loadConfig(file: string | undefined, cwd: string): Promise
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (file === undefined && code === "ENOENT") return parseConfig({});
-    throw new ConfigError(`cannot read config file ${target}: ${code ?? String(error)}`);
+    const why = (code !== undefined ? READ_FAILURES[code] : undefined) ?? code ?? String(error);
+    throw new ConfigError(`cannot read config file ${target}: ${why}`);
   }
   let data: unknown;
   try {
@@ -27,7 +35,7 @@ export async function loadConfig(file: string | undefined, cwd: string): Promise
     throw new ConfigError(`config file ${target} is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ConfigError(`config file ${target} must hold a JSON object`);
+    throw new ConfigError(`config file ${target} must hold a JSON object of config keys`);
   }
   try {
     return parseConfig(data);

@@ -1,0 +1,11 @@
+export interface ResolveShellOptions {
+  /** config `windows_shell`: "auto" (default), "wsl" or "gitbash"; other values warn and mean "auto". */
+  readonly windowsShell?: string;
+  /** config `bash_path`: an explicit bash that wins over every other rule when it is valid. */
+  readonly bashPath?: string;
+  /** Timeout for each probe command (`bash --version`, `wsl.exe -l -q`). */
+  readonly probeTimeoutMs?: number;
+}
+
+// VS Code gives `wsl.exe -l -q` one second; the first WSL2 call may boot a VM, so allow more.
+export const DEFAULT_PROBE_TIMEOUT_MS = 3000;

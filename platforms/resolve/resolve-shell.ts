@@ -1,0 +1,44 @@
+import type { HostFacts } from "../host/host-facts.js";
+import { chooseBashPath, chooseWindowsShellPreference } from "./preferences.js";
+import { DEFAULT_PROBE_TIMEOUT_MS, type ResolveShellOptions } from "./resolve-options.js";
+import { resolvePosixShell } from "./resolve-posix.js";
+import { resolveWindowsShell } from "./resolve-windows.js";
+import type { ShellResolution } from "./resolution.js";
+import { WindowsHost } from "./windows-host.js";
+
+/**
+ * Which shell commands will run in on this host. Async only because host facts are; given the same
+ * facts (a snapshot host) the answer is always the same. Never throws for a missing shell: that is
+ * kind `none` with the reasons in `trace`.
+ */
+export async function resolveShell(host: HostFacts, options: ResolveShellOptions = {}): Promise<ShellResolution> {
+  const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const env = (name: string) => host.env(name);
+  const preference = chooseWindowsShellPreference(options.windowsShell, env);
+  const bashPath = chooseBashPath(options.bashPath, env);
+  const warnings = preference.warning ? [preference.warning] : [];
+  if (host.platform === "win32") {
+    return resolveWindowsShell(new WindowsHost(host, timeoutMs), preference, bashPath, warnings);
+  }
+  return resolvePosixShell(host, bashPath, warnings, timeoutMs);
+}
+
+/** Resolves once per instance and hands every later caller the same answer. */
+export function createShellResolver(
+  host: HostFacts,
+  options: ResolveShellOptions = {},
+): { resolve(): Promise<ShellResolution> } {
+  let resolution: Promise<ShellResolution> | undefined;
+  return {
+    resolve() {
+      if (!resolution) {
+        resolution = resolveShell(host, options);
+        // A host that threw (not a missing shell, which is kind "none") gets another try next time.
+        resolution.catch(() => {
+          resolution = undefined;
+        });
+      }
+      return resolution;
+    },
+  };
+}

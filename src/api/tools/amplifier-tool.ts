@@ -1,0 +1,108 @@
+import { bashDescriptionFor } from "../../tools/descriptions/bash-description.js";
+import {
+  type AmplifierManagedBashInput,
+  amplifierBashInputSchema,
+  amplifierManagedBashInputSchema,
+} from "../../tools/schemas/amplifier-bash.js";
+import type { ToolCallContext, ToolDefinition, ToolResult } from "../../tools/tool-definition.js";
+import { EXECUTES } from "./annotations.js";
+import { defineTool } from "./define-tool.js";
+import {
+  listProcesses,
+  processStatus,
+  readProcess,
+  startProcess,
+  terminateProcess,
+  waitProcess,
+  writeProcess,
+} from "./managed-actions.js";
+import { runCommand } from "./run-command.js";
+import type { ToolRuntime } from "./tool-runtime.js";
+
+function runAction(
+  runtime: ToolRuntime,
+  input: { command: string; timeout?: number; run_in_background?: boolean },
+  context: ToolCallContext,
+): Promise<ToolResult> {
+  return runCommand(
+    runtime,
+    {
+      command: input.command,
+      background: input.run_in_background === true,
+      ...(input.timeout !== undefined ? { timeoutMs: input.timeout * 1000 } : {}),
+    },
+    context,
+  );
+}
+
+// Fields are already checked against their action by the schema; only the ones each action takes
+// are passed on.
+function dispatch(runtime: ToolRuntime, input: AmplifierManagedBashInput, context: ToolCallContext) {
+  const processId = input.process_id ?? "";
+  const page = {
+    process_id: processId,
+    ...(input.cursor !== undefined ? { cursor: input.cursor } : {}),
+    ...(input.max_bytes !== undefined ? { max_bytes: input.max_bytes } : {}),
+  };
+  switch (input.action) {
+    case "run":
+      return runAction(runtime, { ...input, command: input.command ?? "" }, context);
+    case "start":
+      return startProcess(
+        runtime,
+        {
+          command: input.command ?? "",
+          ...(input.timeout !== undefined ? { timeout: input.timeout } : {}),
+          ...(input.pty !== undefined ? { pty: input.pty } : {}),
+          ...(input.question_ids !== undefined ? { question_ids: input.question_ids } : {}),
+        },
+        context,
+      );
+    case "read":
+      return readProcess(runtime, page, context);
+    case "wait":
+      return waitProcess(
+        runtime,
+        { ...page, ...(input.wait_ms !== undefined ? { wait_ms: input.wait_ms } : {}) },
+        context,
+      );
+    case "status":
+      return processStatus(runtime, { process_id: processId }, context);
+    case "write":
+      return writeProcess(
+        runtime,
+        {
+          process_id: processId,
+          ...(input.stdin !== undefined ? { stdin: input.stdin } : {}),
+          ...(input.close_stdin !== undefined ? { close_stdin: input.close_stdin } : {}),
+        },
+        context,
+      );
+    case "terminate":
+      return terminateProcess(runtime, { process_id: processId }, context);
+    case "list":
+      return listProcesses(runtime, context);
+  }
+}
+
+/** The reference module's single `bash` tool; with `managed_processes` on, its `action` field too. */
+export function amplifierTool(runtime: ToolRuntime): ToolDefinition {
+  const description = bashDescriptionFor("amplifier", runtime.descriptionContext);
+  const annotations = { ...EXECUTES, title: "Run a bash command" };
+  if (!runtime.processes) {
+    return defineTool({
+      name: "bash",
+      description,
+      schema: amplifierBashInputSchema,
+      annotations,
+      run: (input, context) => runAction(runtime, input, context),
+    });
+  }
+  return defineTool({
+    name: "bash",
+    description,
+    schema: amplifierManagedBashInputSchema,
+    annotations,
+    run: (input, context) => dispatch(runtime, input, context),
+  });
+}

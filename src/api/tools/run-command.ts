@@ -1,0 +1,45 @@
+import type { ToolCallContext, ToolResult } from "../../tools/tool-definition.js";
+import { callDirectory } from "../working-directory.js";
+import type { ToolRuntime } from "./tool-runtime.js";
+
+export interface CommandRequest {
+  readonly command: string;
+  readonly workdir?: string;
+  readonly timeoutMs?: number;
+  readonly background: boolean;
+}
+
+/**
+ * The shared body of every `bash` shape: resolve the directory, admit (gate and approval), then run
+ * in the foreground or start a background task. A non-zero exit is a result; an abort and an
+ * infrastructure failure are errors.
+ */
+export async function runCommand(
+  runtime: ToolRuntime,
+  request: CommandRequest,
+  context: ToolCallContext,
+): Promise<ToolResult> {
+  const cwd = callDirectory(runtime.cwd, request.workdir);
+  const owner = context.ownerId;
+  const admission = await runtime.admit({
+    command: request.command,
+    cwd,
+    action: request.background ? "background" : "run",
+    ...(owner !== undefined ? { ownerId: owner } : {}),
+  });
+  if (!admission.allowed) return { text: admission.reason, isError: true };
+  if (request.background) {
+    // No signal: the task outlives this call and stops on bash_kill or close().
+    const started = await runtime.execution.start({ command: request.command, workdir: cwd, owner });
+    return { text: started.text, isError: false, structured: { background: true, task_id: started.taskId } };
+  }
+  const outcome = await runtime.execution.run({
+    command: request.command,
+    workdir: cwd,
+    ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+    ...(context.signal ? { signal: context.signal } : {}),
+    owner,
+  });
+  const structured = { ...outcome.structured, background: false };
+  return { text: outcome.text, isError: outcome.structured.aborted === true, structured };
+}

@@ -1,0 +1,19 @@
+import type { ShellgateConfig } from "../../config/schema.js";
+import type { DescriptionContext } from "../../tools/descriptions/description-context.js";
+import type { Admission } from "../approval.js";
+import type { ExecutionPort } from "../execution-port.js";
+import type { ApprovalRequest } from "../host.js";
+import type { ProcessRegistry } from "../process-registry.js";
+
+/** What the tool bodies share within one instance. */
+export interface ToolRuntime {
+  readonly config: ShellgateConfig;
+  /** The instance's absolute working directory. */
+  readonly cwd: string;
+  readonly descriptionContext: DescriptionContext;
+  readonly execution: ExecutionPort;
+  /** Undefined when `managed_processes` is off. */
+  readonly processes: ProcessRegistry | undefined;
+  /** Gate, then approval: may this command run? */
+  admit(request: Omit<ApprovalRequest, "verdict">): Promise<Admission>;
+}

@@ -1,0 +1,127 @@
+import type { ObserverMailbox } from "../observer/observer-mailbox.js";
+import type { OutputChunk } from "../output/output-chunk.js";
+import { OutputRing } from "../output/output-ring.js";
+import { type BinaryGuard, StreamDecoder } from "../output/stream-decoder.js";
+import type { ManagedTransport, TransportStream } from "../transport/transport.js";
+import { isFinalState, type ProcessState, type TerminationReason } from "./process-state.js";
+
+export interface ProcessRecordOptions {
+  readonly processId: string;
+  readonly ownerId: string;
+  readonly pty: boolean;
+  readonly timeoutSeconds: number;
+  readonly questionIds: readonly string[];
+  readonly stdinAllowed: boolean;
+  readonly maxOutputBytes: number;
+  readonly maxChunks: number;
+  readonly guard: BinaryGuard;
+  readonly mailbox: ObserverMailbox | null;
+  readonly createdAt: Date;
+}
+
+/**
+ * Everything known about one managed process. Mutated only by the supervisor (exit, output,
+ * final state) and by terminate/write; readers take snapshots. Waiters are woken by events —
+ * new output, a state change — never by polling.
+ */
+export class ProcessRecord {
+  readonly options: ProcessRecordOptions;
+  readonly ring: OutputRing;
+  readonly #decoders = new Map<TransportStream, StreamDecoder>();
+  #waiters = new Set<() => void>();
+
+  transport: ManagedTransport | null = null;
+  state: ProcessState = "running";
+  returncode: number | null = null;
+  exitObserved = false;
+  cancellationRequested = false;
+  terminationReason: TerminationReason | null = null;
+  outputComplete = false;
+  outputError: string | null = null;
+  stdinClosed = false;
+  endedAt: Date | null = null;
+  /** Set once the supervisor decided the final state and output handling is over. */
+  readonly settled: Promise<void>;
+  #settle!: () => void;
+  /** The one shared teardown, so repeated terminates and close() wait for the same work. */
+  stopping: Promise<void> | null = null;
+  /** Serialises stdin writes: each write sees the previous one's outcome. */
+  writeChain: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ProcessRecordOptions) {
+    this.options = options;
+    this.ring = new OutputRing(options.maxOutputBytes, options.maxChunks);
+    this.settled = new Promise((resolve) => {
+      this.#settle = resolve;
+    });
+  }
+
+  get processId(): string {
+    return this.options.processId;
+  }
+
+  get final(): boolean {
+    return isFinalState(this.state);
+  }
+
+  /** Decodes one raw read and retains (and observes) its chunks; never waits. */
+  appendOutput(stream: TransportStream, bytes: Uint8Array): void {
+    const contents = this.#decoder(stream).decode(bytes);
+    for (const content of contents) this.#retain(content);
+    this.notify();
+  }
+
+  /** Flushes characters left incomplete when the streams ended. */
+  endOutput(): void {
+    for (const decoder of this.#decoders.values()) {
+      const content = decoder.end();
+      if (content !== null) this.#retain(content);
+    }
+    this.notify();
+  }
+
+  finish(state: ProcessState, endedAt: Date): void {
+    this.state = state;
+    this.endedAt = endedAt;
+    this.notify();
+  }
+
+  /** Called last, after the observer had its `finished` event: terminate and close wait for this. */
+  settle(): void {
+    this.#settle();
+  }
+
+  notify(): void {
+    const waiters = this.#waiters;
+    this.#waiters = new Set();
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves on the next output or state change, or after `ms`. */
+  waitForChange(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#waiters.add(wake);
+    });
+  }
+
+  #decoder(stream: TransportStream): StreamDecoder {
+    let decoder = this.#decoders.get(stream);
+    if (decoder === undefined) {
+      decoder = new StreamDecoder(stream, this.options.guard);
+      this.#decoders.set(stream, decoder);
+    }
+    return decoder;
+  }
+
+  #retain(content: Parameters<OutputRing["append"]>[0]): OutputChunk {
+    const chunk = this.ring.append(content);
+    this.options.mailbox?.post("output", { chunk });
+    return chunk;
+  }
+}

@@ -1,0 +1,103 @@
+import { CHUNK_SOURCE_BYTES } from "../limits.js";
+import type { ChunkContent, OutputStreamName } from "./output-chunk.js";
+
+/** The binary guard's answer for one slice of raw output. */
+export interface GuardedText {
+  readonly text: string;
+  readonly withheld: boolean;
+  readonly encodingLoss: boolean;
+}
+
+export type BinaryGuard = (bytes: Uint8Array, stream: OutputStreamName) => GuardedText;
+
+const REPLACEMENT = "\uFFFD";
+
+/**
+ * Turns one stream's raw reads into chunk contents of at most `CHUNK_SOURCE_BYTES` source bytes.
+ * A UTF-8 character split across reads is held back by the streaming decoder and appears whole
+ * in the next chunk; the binary guard decides per slice whether the bytes are shown at all.
+ */
+export class StreamDecoder {
+  readonly #stream: OutputStreamName;
+  readonly #guard: BinaryGuard;
+  #decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+  constructor(stream: OutputStreamName, guard: BinaryGuard) {
+    this.#stream = stream;
+    this.#guard = guard;
+  }
+
+  decode(bytes: Uint8Array): ChunkContent[] {
+    const contents: ChunkContent[] = [];
+    for (let offset = 0; offset < bytes.length; offset += CHUNK_SOURCE_BYTES) {
+      contents.push(this.#decodeSlice(bytes.subarray(offset, offset + CHUNK_SOURCE_BYTES)));
+    }
+    return contents;
+  }
+
+  /** Flushes a character left incomplete at end of stream (rendered as U+FFFD). */
+  end(): ChunkContent | null {
+    const text = this.#decoder.decode();
+    if (text.length === 0) return null;
+    return this.#content(text, 0, false, true);
+  }
+
+  #decodeSlice(slice: Uint8Array): ChunkContent {
+    // The guard judges whole characters: a character split by the read boundary is not binary.
+    const guarded = this.#guard(wholeCharacters(slice), this.#stream);
+    if (guarded.withheld) {
+      // The withheld bytes must not leak into the next slice's text as half a character.
+      this.#decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+      return this.#content(guarded.text, slice.length, true, guarded.encodingLoss);
+    }
+    const text = this.#decoder.decode(slice, { stream: true });
+    return this.#content(text, slice.length, false, replacementsAdded(text, slice));
+  }
+
+  #content(text: string, bytes: number, withheld: boolean, encodingLoss: boolean): ChunkContent {
+    return {
+      stream: this.#stream,
+      text,
+      bytes,
+      binary_output_withheld: withheld,
+      encoding_loss: encodingLoss,
+    };
+  }
+}
+
+/** The slice without continuation bytes at its start and an incomplete sequence at its end. */
+export function wholeCharacters(slice: Uint8Array): Uint8Array {
+  let start = 0;
+  while (start < 3 && start < slice.length && isContinuation(slice[start]!)) start++;
+  let end = slice.length;
+  for (let back = 1; back <= 3 && end - back >= start; back++) {
+    const byte = slice[end - back]!;
+    if (isContinuation(byte)) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    if (length > back) end -= back;
+    break;
+  }
+  return slice.subarray(start, end);
+}
+
+function isContinuation(byte: number): boolean {
+  return (byte & 0xc0) === 0x80;
+}
+
+/**
+ * The lenient decoder writes U+FFFD for every invalid sequence, so loss happened exactly when the
+ * text holds more U+FFFD than the source spelled out (EF BF BD). Cheaper than a second, strict
+ * decoder on the hot path; a literal U+FFFD split across two reads is the one miscount.
+ */
+function replacementsAdded(text: string, source: Uint8Array): boolean {
+  let rendered = 0;
+  for (let index = text.indexOf(REPLACEMENT); index !== -1; index = text.indexOf(REPLACEMENT, index + 1)) {
+    rendered++;
+  }
+  if (rendered === 0) return false;
+  let literal = 0;
+  for (let index = source.indexOf(0xef); index !== -1; index = source.indexOf(0xef, index + 1)) {
+    if (source[index + 1] === 0xbf && source[index + 2] === 0xbd) literal++;
+  }
+  return rendered > literal;
+}

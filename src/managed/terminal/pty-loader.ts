@@ -1,0 +1,62 @@
+import { ManagedProcessError } from "../managed-process-error.js";
+
+/** The part of node-pty shellgate uses; typed here so the package stays optional. */
+export interface PtyProcess {
+  readonly pid: number;
+  readonly ptsName?: string;
+  onData(listener: (data: string | Uint8Array) => void): { dispose(): void };
+  onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
+  write(data: string): void;
+  kill(signal?: string): void;
+}
+
+export interface PtyModule {
+  spawn(
+    file: string,
+    args: string[],
+    options: {
+      name?: string;
+      cols?: number;
+      rows?: number;
+      cwd?: string;
+      env?: Record<string, string | undefined>;
+      encoding?: string | null;
+      useConpty?: boolean;
+    },
+  ): PtyProcess;
+}
+
+export const PTY_PACKAGE = "@homebridge/node-pty-prebuilt-multiarch";
+
+export const PTY_NOT_INSTALLED = `Terminal support is not installed: the optional package ${PTY_PACKAGE} could not be loaded. Start without pty (pipes), or install it next to shellgate.`;
+
+export type PtyImporter = () => Promise<unknown>;
+
+let cached: Promise<PtyModule | null> | undefined;
+
+/**
+ * Loads node-pty on first use only, so shellgate works (without terminals) where the native
+ * package is missing or fails to load. The answer is cached, the failure reason kept.
+ */
+export function loadPty(importer?: PtyImporter): Promise<PtyModule | null> {
+  if (importer !== undefined) return importPty(importer);
+  cached ??= importPty(() => import(PTY_PACKAGE));
+  return cached;
+}
+
+async function importPty(importer: PtyImporter): Promise<PtyModule | null> {
+  try {
+    const loaded = (await importer()) as { spawn?: unknown; default?: { spawn?: unknown } };
+    const candidate = typeof loaded.spawn === "function" ? loaded : loaded.default;
+    return typeof candidate?.spawn === "function" ? (candidate as PtyModule) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads node-pty or fails with the "not installed" error the model can act on. */
+export async function requirePty(importer?: PtyImporter): Promise<PtyModule> {
+  const pty = await loadPty(importer);
+  if (pty === null) throw new ManagedProcessError("pty_unavailable", PTY_NOT_INSTALLED);
+  return pty;
+}

@@ -1,0 +1,19 @@
+import { execFile } from "node:child_process";
+import { parseSttyMode, type TerminalMode } from "./terminal-eof.js";
+
+/**
+ * Asks `stty` for the live mode of the terminal a process runs on. Linux spells the device flag
+ * `-F`, BSD/macOS `-f`. Null when there is nothing to ask (Windows, no device name, stty failed).
+ */
+export function readTerminalMode(
+  platform: NodeJS.Platform,
+  device: string | undefined,
+): Promise<TerminalMode | null> {
+  if (platform === "win32" || device === undefined || device.length === 0) return Promise.resolve(null);
+  const flag = platform === "linux" ? "-F" : "-f";
+  return new Promise((resolve) => {
+    execFile("stty", ["-a", flag, device], { timeout: 2000 }, (error, stdout) => {
+      resolve(error ? null : parseSttyMode(stdout));
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import { spawn } from "node:child_process";
+import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
+
+/**
+ * Spawns with three pipes. On POSIX the child leads its own process group (detached) so the
+ * whole tree can be torn down without touching shellgate; on Windows the tree is found and
+ * killed by `terminateTree` (taskkill /T) instead, and detaching would only open a console.
+ */
+export function spawnPipeTransport(
+  plan: ManagedSpawnPlan,
+  platform: NodeJS.Platform,
+  handlers: TransportHandlers,
+): Promise<ManagedTransport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(plan.file, [...plan.args], {
+      cwd: plan.cwd,
+      env: plan.env as NodeJS.ProcessEnv | undefined,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: platform !== "win32",
+      windowsHide: true,
+      windowsVerbatimArguments: plan.windowsVerbatimArguments,
+    });
+    const exited = new Promise<TransportExit>((resolveExit) => {
+      child.once("exit", (code, signal) => resolveExit({ code, signal }));
+    });
+    const streamEnded = (stream: NodeJS.ReadableStream) =>
+      new Promise<void>((resolveEnd) => {
+        stream.once("close", () => resolveEnd());
+        stream.once("error", () => resolveEnd());
+      });
+    child.stdout.on("data", (bytes: Buffer) => handlers.onOutput("stdout", bytes));
+    child.stderr.on("data", (bytes: Buffer) => handlers.onOutput("stderr", bytes));
+    const drained = Promise.all([streamEnded(child.stdout), streamEnded(child.stderr)]).then(() => undefined);
+    // A child that exits without reading makes later writes fail with EPIPE; that is a write
+    // error for the caller of write(), not a crash of the host.
+    child.stdin.on("error", () => undefined);
+
+    child.once("error", reject);
+    child.once("spawn", () => {
+      child.off("error", reject);
+      child.on("error", () => undefined);
+      resolve({
+        pid: child.pid!,
+        pty: false,
+        exited,
+        drained,
+        write: (text) =>
+          new Promise<void>((resolveWrite, rejectWrite) => {
+            if (child.stdin.destroyed || child.stdin.writableEnded) {
+              rejectWrite(new Error("stdin is closed"));
+              return;
+            }
+            child.stdin.write(text, (error) => (error ? rejectWrite(error) : resolveWrite()));
+          }),
+        closeInput: () =>
+          new Promise<void>((resolveClose) => {
+            if (child.stdin.writableEnded || child.stdin.destroyed) {
+              resolveClose();
+              return;
+            }
+            child.stdin.end(() => resolveClose());
+            child.stdin.once("error", () => resolveClose());
+          }),
+        abortInput: () => {
+          child.stdin.destroy();
+        },
+        abandonOutput: () => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+          child.stdin.destroy();
+        },
+      });
+    });
+  });
+}

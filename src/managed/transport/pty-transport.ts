@@ -1,0 +1,72 @@
+import type { PtyModule } from "../terminal/pty-loader.js";
+import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
+
+/** Terminal sizing is not offered; a fixed, common size keeps output predictable. */
+const COLUMNS = 120;
+const ROWS = 30;
+
+/**
+ * Spawns on a real terminal (a POSIX pty, ConPTY on Windows). node-pty makes the child a session
+ * leader with the terminal as its controlling tty, so its pid is also its process group.
+ * stdout and stderr arrive merged as one `terminal` stream. node-pty reports the exit only after
+ * the terminal's output closed, so exit implies drained.
+ */
+export function spawnPtyTransport(
+  pty: PtyModule,
+  plan: ManagedSpawnPlan,
+  platform: NodeJS.Platform,
+  handlers: TransportHandlers,
+): Promise<ManagedTransport> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string | undefined> = { ...(plan.env ?? process.env) };
+    env.TERM ??= "xterm-256color";
+    let terminal: ReturnType<PtyModule["spawn"]>;
+    try {
+      terminal = pty.spawn(plan.file, [...plan.args], {
+        name: env.TERM,
+        cols: COLUMNS,
+        rows: ROWS,
+        cwd: plan.cwd,
+        env,
+        encoding: null,
+        ...(platform === "win32" ? { useConpty: true } : {}),
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    let inputClosed = false;
+    let exitObserved = false;
+    const dataSubscription = terminal.onData((data) =>
+      handlers.onOutput("terminal", typeof data === "string" ? Buffer.from(data, "utf8") : data),
+    );
+    const exited = new Promise<TransportExit>((resolveExit) => {
+      terminal.onExit(({ exitCode, signal }) => {
+        exitObserved = true;
+        dataSubscription.dispose();
+        // node-pty reports signal 0 for a normal exit.
+        resolveExit(signal ? { code: null, signal } : { code: exitCode, signal: null });
+      });
+    });
+    resolve({
+      pid: terminal.pid,
+      pty: true,
+      ...(terminal.ptsName ? { terminalDevice: terminal.ptsName } : {}),
+      exited,
+      drained: exited.then(() => undefined),
+      write: async (text) => {
+        if (inputClosed || exitObserved) throw new Error("terminal input is closed");
+        terminal.write(text);
+      },
+      closeInput: async (eof) => {
+        if (inputClosed || exitObserved) return;
+        if (eof !== undefined) terminal.write(eof);
+        inputClosed = true;
+      },
+      abortInput: () => {
+        inputClosed = true;
+      },
+      abandonOutput: () => dataSubscription.dispose(),
+    });
+  });
+}

@@ -1,0 +1,41 @@
+/** What a spawn plan must say for a managed start (the execution layer's `planSpawn` result). */
+export interface ManagedSpawnPlan {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
+  readonly stdinText?: string;
+  readonly windowsVerbatimArguments?: boolean;
+}
+
+export interface TransportExit {
+  readonly code: number | null;
+  readonly signal: string | number | null;
+}
+
+export type TransportStream = "stdout" | "stderr" | "terminal";
+
+export interface TransportHandlers {
+  onOutput(stream: TransportStream, bytes: Uint8Array): void;
+}
+
+/** A running child, pipes or terminal, seen the same way by the manager. */
+export interface ManagedTransport {
+  readonly pid: number;
+  readonly pty: boolean;
+  /** The terminal device (e.g. /dev/pts/3) whose mode decides EOF; pty only. */
+  readonly terminalDevice?: string;
+  /** Resolves once the exit was observed. */
+  readonly exited: Promise<TransportExit>;
+  /** Resolves once every output stream ended (a grandchild holding a pipe can delay it). */
+  readonly drained: Promise<void>;
+  /** Resolves once the text was handed to the OS. */
+  write(text: string): Promise<void>;
+  /** Ends input: a pipe half-close, or the terminal's EOF characters. */
+  closeInput(eof?: string): Promise<void>;
+  /** Drops input at once (after a write timed out): nothing queued may land later. */
+  abortInput(): void;
+  /** Stops reading output that will not drain in time. */
+  abandonOutput(): void;
+}

@@ -1,0 +1,27 @@
+import { statSync } from "node:fs";
+import path from "node:path";
+import { ExecutionError } from "./execution-error.js";
+
+/** `workdir` for one call: absolute as given, relative against the instance's working directory. */
+export function resolveWorkingDirectory(workdir: string | undefined, base: string): string {
+  if (workdir === undefined || workdir === "") return base;
+  return path.resolve(base, workdir);
+}
+
+/** Fails with a clear message, before any spawn, when `directory` is missing or not a directory. */
+export function assertWorkingDirectory(directory: string): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(directory).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    const why = code === "ENOENT" ? "does not exist" : `cannot be used (${code})`;
+    throw new ExecutionError("bad-cwd", `working directory ${directory} ${why}; pass an existing directory as workdir.`);
+  }
+  if (!isDirectory) {
+    throw new ExecutionError(
+      "bad-cwd",
+      `working directory ${directory} is not a directory; pass its parent directory as workdir.`,
+    );
+  }
+}

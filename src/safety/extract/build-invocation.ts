@@ -1,0 +1,113 @@
+import type { Node } from "web-tree-sitter";
+import { type ExpansionContext, expandWord, expandWordWhole } from "./expand-word.js";
+import { type ExpandedWord, literalWord } from "./expanded-word.js";
+import { type Assignment, knownStdin, type Redirect, type Invocation, type Stdin } from "./invocation.js";
+import { virtualPath } from "./paths.js";
+
+export const REDIRECT_NODES = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
+
+export function assignmentOf(node: Node, context: ExpansionContext, exported: boolean): Assignment | undefined {
+  const nameNode = node.childForFieldName("name");
+  if (!nameNode) return undefined;
+  const valueNode = node.childForFieldName("value");
+  const span = [node.startIndex, node.endIndex] as const;
+  const value: ExpandedWord = valueNode ? expandWordWhole(valueNode, context) : literalWord("", span, "");
+  const appended = node.text.slice(nameNode.endIndex - node.startIndex).startsWith("+=");
+  if (appended) {
+    const before = context.scope.variables.get(nameNode.text);
+    if (before !== undefined) return { name: nameNode.text, value: { ...value, value: before + value.value }, exported, span };
+  }
+  return { name: nameNode.text, value, exported, span };
+}
+
+/** Heredoc text as the consuming command reads it: raw when the delimiter is quoted, else expanded. */
+export function heredocText(node: Node, context: ExpansionContext): string | undefined {
+  const start = node.children.find((child) => child?.type === "heredoc_start");
+  const body = node.children.find((child) => child?.type === "heredoc_body");
+  if (!body) return "";
+  const quoted = start ? /['"\\]/.test(start.text) : false;
+  let text: string;
+  if (quoted || body.namedChildCount === 0) text = body.text;
+  else {
+    text = "";
+    let cursor = body.startIndex;
+    const source = body.text;
+    for (const child of body.namedChildren) {
+      if (!child) continue;
+      text += source.slice(cursor - body.startIndex, child.startIndex - body.startIndex);
+      if (child.type === "heredoc_content") text += child.text;
+      else text += expandWordWhole(child, context).value;
+      cursor = child.endIndex;
+    }
+    text += source.slice(cursor - body.startIndex);
+  }
+  if (node.children.some((child) => child?.type === "<<-")) text = text.replace(/^\t+/gm, "");
+  return text;
+}
+
+export function redirectOf(node: Node, context: ExpansionContext): Redirect {
+  const span = [node.startIndex, node.endIndex] as const;
+  let operator = "";
+  let descriptor: number | undefined;
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.type === "file_descriptor") descriptor = Number(child.text);
+    else if (!child.isNamed && operator === "") operator = child.type;
+  }
+  const destination = node.childForFieldName("destination");
+  const target = destination ? expandWordWhole(destination, context) : undefined;
+  return { operator, descriptor, target, span };
+}
+
+/** The stdin a redirect list provides (the last input redirect wins, as in the shell). */
+export function stdinOf(nodes: readonly Node[], context: ExpansionContext, redirects: readonly Redirect[]): Stdin | undefined {
+  let stdin: Stdin | undefined;
+  for (const node of nodes) {
+    if (node.type === "heredoc_redirect") stdin = knownStdin("heredoc", heredocText(node, context));
+    else if (node.type === "herestring_redirect") {
+      const word = node.namedChildren.find((child) => child !== null);
+      stdin = knownStdin("herestring", word ? `${expandWordWhole(word, context).value}\n` : "\n");
+    }
+  }
+  for (const redirect of redirects) {
+    if ((redirect.operator === "<" || redirect.operator === "<>") && (redirect.descriptor ?? 0) === 0 && redirect.target) {
+      const resolved = virtualPath(redirect.target.value, context.scope.cwd);
+      stdin = knownStdin("file", resolved === undefined ? undefined : context.scope.files.get(resolved));
+    }
+  }
+  return stdin;
+}
+
+/** Turns a `command` node into the invocation the shell would make. */
+export function buildInvocation(
+  node: Node,
+  extraRedirects: readonly Node[],
+  inherited: Stdin | undefined,
+  context: ExpansionContext,
+): Invocation {
+  const words: ExpandedWord[] = [];
+  const assignments: Assignment[] = [];
+  const redirectNodes: Node[] = [];
+  for (let index = 0; index < node.childCount; index += 1) {
+    const child = node.child(index);
+    if (!child) continue;
+    const field = node.fieldNameForChild(index);
+    if (child.type === "variable_assignment" && words.length === 0) {
+      const assignment = assignmentOf(child, context, true);
+      if (assignment) assignments.push(assignment);
+    } else if (REDIRECT_NODES.has(child.type)) {
+      redirectNodes.push(child);
+    } else if (field === "name") {
+      const word = child.type === "command_name" ? (child.namedChildren[0] ?? child) : child;
+      words.push(...expandWord(word, context));
+    } else if (field === "argument" || (child.isNamed && child.type !== "comment")) {
+      words.push(...expandWord(child, context));
+    }
+  }
+  redirectNodes.push(...extraRedirects);
+  const redirects = redirectNodes
+    .filter((redirect) => redirect.type === "file_redirect")
+    .map((redirect) => redirectOf(redirect, context));
+  const stdin = stdinOf(redirectNodes, context, redirects) ?? inherited;
+  return { words, assignments, redirects, stdin, span: [node.startIndex, node.endIndex] };
+}

@@ -1,0 +1,122 @@
+import type { Node } from "web-tree-sitter";
+import { decodeEscapes } from "./escapes.js";
+import { hasUnknown } from "./expanded-word.js";
+import type { ExpansionContext } from "./expand-word.js";
+
+export interface ParameterValue {
+  /** Undefined when the value cannot be known without running the script. */
+  readonly value: string | undefined;
+  readonly nonEmpty: boolean;
+  readonly dynamic: boolean;
+}
+
+const UNKNOWN_VALUE: ParameterValue = { value: undefined, nonEmpty: false, dynamic: true };
+const GUARDED_UNKNOWN: ParameterValue = { value: undefined, nonEmpty: true, dynamic: true };
+
+function known(value: string): ParameterValue {
+  return { value, nonEmpty: value !== "", dynamic: true };
+}
+
+/** A default / alternative word written inside `${…}`: used only when it is plain text. */
+function literalOperand(text: string): string | undefined {
+  if (/[$`\\]/.test(text)) return undefined;
+  if (/^'[^']*'$/.test(text) || /^"[^"]*"$/.test(text)) return text.slice(1, -1);
+  return /['"]/.test(text) ? undefined : text;
+}
+
+function substring(value: string | undefined, offsetText: string, lengthText: string | undefined): ParameterValue {
+  if (lengthText !== undefined && Number(lengthText) === 0) return known("");
+  if (value === undefined || hasUnknown(value)) return UNKNOWN_VALUE;
+  let offset = Number(offsetText);
+  if (offset < 0) offset = Math.max(0, value.length + offset);
+  if (lengthText === undefined) return known(value.slice(offset));
+  const length = Number(lengthText);
+  return known(length >= 0 ? value.slice(offset, offset + length) : value.slice(offset, value.length + length));
+}
+
+function transform(value: string | undefined, operator: string, context: ExpansionContext, node: Node): ParameterValue {
+  if (operator === "P") {
+    context.promptExpansion(value, node);
+    return UNKNOWN_VALUE;
+  }
+  if (value === undefined) return UNKNOWN_VALUE;
+  switch (operator) {
+    case "E":
+      return known(decodeEscapes(value));
+    case "U":
+      return known(value.toUpperCase());
+    case "L":
+      return known(value.toLowerCase());
+    case "u":
+      return known(value.slice(0, 1).toUpperCase() + value.slice(1));
+    case "Q":
+      return known(value);
+    default:
+      return UNKNOWN_VALUE;
+  }
+}
+
+function removeAffix(value: string, operator: string, pattern: string): string {
+  if (operator.startsWith("#")) return value.startsWith(pattern) ? value.slice(pattern.length) : value;
+  return value.endsWith(pattern) ? value.slice(0, value.length - pattern.length) : value;
+}
+
+/** `$x`, `${x}`, `${x:-d}`, `${x:?}`, `${x:0:0}`, `${x@E}`, `${x^^}`, `${x/a/b}`… over the known scope. */
+export function expandParameter(node: Node, context: ExpansionContext): ParameterValue {
+  const text = node.text;
+  if (node.type === "simple_expansion") {
+    const name = text.slice(1);
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      const value = context.scope.variables.get(name);
+      return value === undefined ? UNKNOWN_VALUE : known(value);
+    }
+    if (name === "#" || name === "?" || name === "$" || name === "!") return GUARDED_UNKNOWN;
+    return UNKNOWN_VALUE;
+  }
+  const match = /^\$\{([!#]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?([\s\S]*)\}$/.exec(text);
+  if (!match) return UNKNOWN_VALUE;
+  const [, prefix, name, subscript, rest = ""] = match;
+  if (prefix === "#" && rest === "") return GUARDED_UNKNOWN;
+  if (prefix === "!" || subscript) return UNKNOWN_VALUE;
+  const isNamed = /^[A-Za-z_]/.test(name!);
+  const value = isNamed ? context.scope.variables.get(name!) : undefined;
+  if (rest === "") return value === undefined ? UNKNOWN_VALUE : known(value);
+  let operation = /^(:?)\?/.exec(rest);
+  if (operation) return value === undefined ? GUARDED_UNKNOWN : known(value);
+  operation = /^(:?)[-=]([\s\S]*)$/.exec(rest);
+  if (operation) {
+    const useDefault = value === undefined ? undefined : operation[1] === ":" ? value === "" : false;
+    if (useDefault === false) return known(value!);
+    const fallback = literalOperand(operation[2]!);
+    if (fallback === undefined) return UNKNOWN_VALUE;
+    return useDefault === true ? known(fallback) : { value: undefined, nonEmpty: fallback !== "", dynamic: true };
+  }
+  operation = /^(:?)\+([\s\S]*)$/.exec(rest);
+  if (operation) {
+    if (value === undefined) return UNKNOWN_VALUE;
+    const alternative = literalOperand(operation[2]!);
+    if (value === "" && operation[1] === ":") return known("");
+    return alternative === undefined ? UNKNOWN_VALUE : known(alternative);
+  }
+  operation = /^:\s*(\(?-?\d+\)?)\s*(?::\s*(-?\d+)\s*)?$/.exec(rest);
+  if (operation) return substring(value, operation[1]!.replace(/[()]/g, ""), operation[2]);
+  operation = /^@([A-Za-z])$/.exec(rest);
+  if (operation) return transform(value, operation[1]!, context, node);
+  if (value === undefined) return UNKNOWN_VALUE;
+  operation = /^(\^\^|\^|,,|,)$/.exec(rest);
+  if (operation) {
+    const op = operation[1]!;
+    if (op === "^^") return known(value.toUpperCase());
+    if (op === ",,") return known(value.toLowerCase());
+    if (op === "^") return known(value.slice(0, 1).toUpperCase() + value.slice(1));
+    return known(value.slice(0, 1).toLowerCase() + value.slice(1));
+  }
+  operation = /^(##?|%%?)([^*?[\\$`'"]*)$/.exec(rest);
+  if (operation) return known(removeAffix(value, operation[1]!, operation[2]!));
+  operation = /^\/(\/?)([^/*?[\\$`'"]+)\/?([^/*?[\\$`'"]*)$/.exec(rest);
+  if (operation) {
+    const [, all, pattern, replacement] = operation;
+    return known(all ? value.replaceAll(pattern!, replacement!) : value.replace(pattern!, replacement!));
+  }
+  return UNKNOWN_VALUE;
+}

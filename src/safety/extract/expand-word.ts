@@ -1,0 +1,252 @@
+import type { Node } from "web-tree-sitter";
+import { decodeEscapes } from "./escapes.js";
+import { escapeGlob, type ExpandedWord, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
+import { expandParameter } from "./expand-parameter.js";
+import type { Scope } from "./scope.js";
+
+/** What word expansion needs from the analysis around it. */
+export interface ExpansionContext {
+  readonly scope: Scope;
+  /** The static output of `$(…)`, or undefined when it cannot be known without running it. */
+  substitutionOutput(node: Node): string | undefined;
+  /** `${x@P}` runs the command substitutions in x's value: report it (value undefined when unknown). */
+  promptExpansion(value: string | undefined, node: Node): void;
+}
+
+interface Field {
+  value: string;
+  /** Quoted text (even empty) makes a word; an unquoted empty expansion does not. */
+  explicit: boolean;
+  pattern: string;
+  glob: boolean;
+  dynamic: boolean;
+}
+
+class FieldBuilder {
+  readonly fields: Field[] = [];
+  private current: Field | undefined;
+
+  private field(): Field {
+    this.current ??= { value: "", explicit: false, pattern: "", glob: false, dynamic: false };
+    return this.current;
+  }
+
+  quoted(text: string, dynamic = false): void {
+    const field = this.field();
+    field.value += text;
+    field.explicit = true;
+    field.pattern += escapeGlob(text);
+    field.dynamic ||= dynamic;
+  }
+
+  unquoted(text: string, globAllowed: boolean, dynamic = false): void {
+    const field = this.field();
+    field.value += text;
+    field.dynamic ||= dynamic;
+    for (const char of text) {
+      if (globAllowed && (char === "*" || char === "?" || char === "[")) {
+        field.pattern += char;
+        field.glob = true;
+      } else {
+        field.pattern += escapeGlob(char);
+      }
+    }
+  }
+
+  /** An unquoted expansion result: split on IFS whitespace like the shell does. */
+  split(text: string, dynamic: boolean): void {
+    const ifs = " \t\n";
+    for (const char of text) {
+      if (ifs.includes(char)) {
+        this.end();
+        continue;
+      }
+      this.unquoted(char, true, dynamic);
+    }
+    if (text === "") this.field().dynamic ||= dynamic;
+  }
+
+  end(): void {
+    if (this.current && (this.current.value !== "" || this.current.explicit)) this.fields.push(this.current);
+    this.current = undefined;
+  }
+
+  /** A quoted empty string still makes a word (`""`); mark that this field exists. */
+  keep(): void {
+    this.field().explicit = true;
+  }
+
+  finish(): Field[] {
+    this.end();
+    return this.fields;
+  }
+}
+
+function eachPart(node: Node, visit: (part: Node | string) => void): void {
+  let cursor = node.startIndex;
+  const source = node.text;
+  const base = node.startIndex;
+  for (const child of node.children) {
+    if (!child) continue;
+    if (child.startIndex > cursor) visit(source.slice(cursor - base, child.startIndex - base));
+    visit(child);
+    cursor = child.endIndex;
+  }
+  if (node.endIndex > cursor) visit(source.slice(cursor - base));
+}
+
+function unquoteBare(text: string, builder: FieldBuilder, atWordStart: boolean, scope: Scope): void {
+  let index = 0;
+  if (atWordStart && text.startsWith("~")) {
+    const match = /^~([A-Za-z0-9._-]*|[+-])(?=\/|$)/.exec(text);
+    if (match) {
+      const user = match[1]!;
+      if (user === "") builder.quoted(scope.variables.get("HOME") ?? HOME_PATH, false);
+      else if (user === "+") builder.quoted(scope.cwd ?? UNKNOWN_NONEMPTY, scope.cwd === undefined);
+      else if (user === "-") builder.quoted(UNKNOWN_NONEMPTY, true);
+      else builder.quoted(user === "root" ? "/root" : `/home/${user}`);
+      index = match[0].length;
+    }
+  }
+  let pending = "";
+  const flush = () => {
+    if (pending) builder.unquoted(pending, true);
+    pending = "";
+  };
+  for (; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (char === "\\") {
+      flush();
+      const next = text[index + 1];
+      index += 1;
+      if (next === undefined) builder.quoted("\\");
+      else if (next !== "\n") builder.quoted(next);
+      else builder.keep();
+      continue;
+    }
+    pending += char;
+  }
+  flush();
+}
+
+function unquoteDouble(text: string): string {
+  return text.replace(/\\([$`"\\\n])/g, (_match, char: string) => (char === "\n" ? "" : char));
+}
+
+function expandPart(part: Node | string, builder: FieldBuilder, quoted: boolean, context: ExpansionContext, first: boolean): void {
+  if (typeof part === "string") {
+    if (quoted) builder.quoted(unquoteDouble(part));
+    else unquoteBare(part, builder, first, context.scope);
+    return;
+  }
+  switch (part.type) {
+    case "word":
+      if (quoted) builder.quoted(unquoteDouble(part.text));
+      else unquoteBare(part.text, builder, first, context.scope);
+      return;
+    case "string_content":
+      builder.quoted(quoted ? unquoteDouble(part.text) : part.text);
+      return;
+    case "raw_string":
+      builder.quoted(part.text.slice(1, -1));
+      builder.keep();
+      return;
+    case "ansi_c_string":
+      builder.quoted(decodeEscapes(part.text.slice(2, -1)));
+      builder.keep();
+      return;
+    case "string":
+    case "translated_string": {
+      builder.keep();
+      const inner = part.type === "translated_string" ? (part.namedChildren[0] ?? part) : part;
+      eachPart(inner, (child) => {
+        if (typeof child !== "string" && child.type === '"') return;
+        if (typeof child === "string") {
+          if (child === '"' || child === '$"') return;
+          builder.quoted(unquoteDouble(child));
+          return;
+        }
+        expandPart(child, builder, true, context, false);
+      });
+      return;
+    }
+    case "concatenation": {
+      let index = 0;
+      eachPart(part, (child) => {
+        expandPart(child, builder, quoted, context, first && index === 0);
+        index += 1;
+      });
+      return;
+    }
+    case "simple_expansion":
+    case "expansion": {
+      const result = expandParameter(part, context);
+      if (result.value === undefined) {
+        const marker = result.nonEmpty ? UNKNOWN_NONEMPTY : UNKNOWN;
+        if (quoted) builder.quoted(marker, true);
+        else builder.unquoted(marker, false, true);
+      } else if (quoted) builder.quoted(result.value, result.dynamic);
+      else builder.split(result.value, result.dynamic);
+      return;
+    }
+    case "command_substitution": {
+      const output = context.substitutionOutput(part);
+      if (output === undefined) {
+        if (quoted) builder.quoted(UNKNOWN, true);
+        else builder.unquoted(UNKNOWN, false, true);
+        return;
+      }
+      const trimmed = output.replace(/\n+$/, "");
+      if (quoted) builder.quoted(trimmed, true);
+      else builder.split(trimmed, true);
+      return;
+    }
+    case "process_substitution":
+      builder.quoted("/dev/fd/63", true);
+      return;
+    case "arithmetic_expansion":
+      builder.quoted(UNKNOWN_NONEMPTY, true);
+      return;
+    default:
+      if (quoted) builder.quoted(part.text);
+      else unquoteBare(part.text, builder, first, context.scope);
+  }
+}
+
+/**
+ * Expands one word node into the fields the shell would pass as arguments (unquoted expansions
+ * split on IFS, so `${IFS}sudo${IFS}-v` becomes `sudo`, `-v`).
+ */
+export function expandWord(node: Node, context: ExpansionContext): ExpandedWord[] {
+  const builder = new FieldBuilder();
+  expandPart(node, builder, false, context, true);
+  const span = [node.startIndex, node.endIndex] as const;
+  const source = node.text;
+  const substitution = node.type === "process_substitution" ? node : undefined;
+  return builder.finish().map((field) => ({
+    value: field.value,
+    glob: field.glob,
+    pattern: field.pattern,
+    dynamic: field.dynamic,
+    source,
+    span,
+    ...(substitution ? { substitution } : {}),
+  }));
+}
+
+/** Expands a word where the shell does no splitting (assignment values, redirect targets). */
+export function expandWordWhole(node: Node, context: ExpansionContext): ExpandedWord {
+  const fields = expandWord(node, context);
+  const span = [node.startIndex, node.endIndex] as const;
+  if (fields.length === 1) return fields[0]!;
+  const value = fields.map((field) => field.value).join(" ");
+  return {
+    value,
+    glob: fields.some((field) => field.glob),
+    pattern: fields.map((field) => field.pattern).join(" "),
+    dynamic: fields.some((field) => field.dynamic) || fields.length === 0,
+    source: node.text,
+    span,
+    ...(node.type === "process_substitution" ? { substitution: node } : {}),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Node } from "web-tree-sitter";
+
+export type Span = readonly [number, number];
+
+/** Stands for the user's home directory inside expanded values; `~/..` then normalises to `/home`. */
+export const HOME_PATH = "/home/\uE000";
+/** A run-time value we cannot know that may be empty (an unset `$X`). */
+export const UNKNOWN = "\uE001";
+/** A run-time value we cannot know that is never empty (`${X:?}`, `$((…))`). */
+export const UNKNOWN_NONEMPTY = "\uE002";
+
+const MARKERS = /[\uE000-\uE002]/;
+
+/** One shell word after quote removal and the expansions we can perform without running anything. */
+export interface ExpandedWord {
+  /** The value; unknown run-time parts appear as UNKNOWN / UNKNOWN_NONEMPTY, `~` as HOME_PATH. */
+  readonly value: string;
+  /** True when unquoted `*`, `?` or `[` remain, so the shell would glob this word. */
+  readonly glob: boolean;
+  /** The glob pattern with quoted metacharacters escaped by a backslash (meaningful when `glob`). */
+  readonly pattern: string;
+  /** True when some part is computed at run time (parameter expansion, command substitution…). */
+  readonly dynamic: boolean;
+  /** The word as written. */
+  readonly source: string;
+  readonly span: Span;
+  /** Set when the whole word is `<(…)` or `>(…)`: the statement whose output it names. */
+  readonly substitution?: Node;
+}
+
+export function hasUnknown(value: string): boolean {
+  return value.includes(UNKNOWN) || value.includes(UNKNOWN_NONEMPTY);
+}
+
+export function hasMarkers(value: string): boolean {
+  return MARKERS.test(value);
+}
+
+/** How a word is shown to the model: its value when static, otherwise as written. */
+export function displayWord(word: ExpandedWord): string {
+  const text = hasMarkers(word.value) || word.glob ? word.source : word.value;
+  return /^[\w@%+=:,./~-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+export function literalWord(value: string, span: Span, source = value): ExpandedWord {
+  return { value, glob: false, pattern: escapeGlob(value), dynamic: false, source, span };
+}
+
+export function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, "\\$&");
+}

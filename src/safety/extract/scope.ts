@@ -1,0 +1,30 @@
+import { HOME_PATH } from "./expanded-word.js";
+
+/**
+ * What the gate knows about the shell's state as it reads a script top to bottom: literal variable
+ * values, the working directory after `cd`, files written with known content, aliases and `hash -p`
+ * bindings. It over-approximates (subshell changes leak out), which only makes verdicts stricter.
+ */
+export interface Scope {
+  readonly variables: Map<string, string>;
+  /** Absolute, normalised; HOME_PATH stands for `~`. Undefined when unknown. */
+  cwd: string | undefined;
+  readonly files: Map<string, string>;
+  readonly aliases: Map<string, string>;
+  readonly hashed: Map<string, string>;
+  readonly functions: Set<string>;
+}
+
+export function createScope(): Scope {
+  return {
+    variables: new Map([
+      ["IFS", " \t\n"],
+      ["HOME", HOME_PATH],
+    ]),
+    cwd: undefined,
+    files: new Map(),
+    aliases: new Map(),
+    hashed: new Map(),
+    functions: new Set(),
+  };
+}

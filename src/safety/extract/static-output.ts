@@ -1,0 +1,102 @@
+import type { Node } from "web-tree-sitter";
+import { hasUnknown } from "./expanded-word.js";
+import type { Invocation, Stdin } from "./invocation.js";
+import { basename, virtualPath } from "./paths.js";
+import type { Scope } from "./scope.js";
+import { decodeBase64, decodeHex, formatPrintf, reverseLines, translate } from "./text-filters.js";
+import { decodeEscapes } from "./escapes.js";
+
+function echo(args: readonly string[]): string {
+  let index = 0;
+  let newline = true;
+  let escapes = false;
+  while (index < args.length && /^-[neE]+$/.test(args[index]!)) {
+    const flags = args[index]!;
+    if (flags.includes("n")) newline = false;
+    if (flags.includes("e")) escapes = true;
+    if (flags.includes("E")) escapes = false;
+    index += 1;
+  }
+  const text = args.slice(index).join(" ");
+  return (escapes ? decodeEscapes(text, true) : text) + (newline ? "\n" : "");
+}
+
+function readStdin(stdin: Stdin | undefined): string | undefined {
+  return stdin?.read();
+}
+
+/**
+ * What a simple command writes to stdout, for the few commands whose output is a pure function of
+ * their arguments and input (echo, printf, cat, base64 -d, xxd -r -p, rev, tr). Undefined otherwise.
+ */
+export function invocationOutput(invocation: Invocation, scope: Scope): string | undefined {
+  const [first, ...rest] = invocation.words;
+  if (!first) return "";
+  if (first.dynamic || first.glob) return undefined;
+  const name = basename(first.value);
+  const args = rest.map((word) => word.value);
+  switch (name) {
+    case "echo":
+      return echo(args);
+    case "printf": {
+      if (args[0] === "-v") return "";
+      const format = args[0] === "--" ? args[1] : args[0];
+      const values = args.slice(args[0] === "--" ? 2 : 1);
+      return format === undefined ? undefined : formatPrintf(format, values);
+    }
+    case "cat": {
+      const files = args.filter((arg) => !/^-./.test(arg));
+      if (files.length === 0) return readStdin(invocation.stdin);
+      let output = "";
+      for (const file of files) {
+        if (file === "-") {
+          const input = readStdin(invocation.stdin);
+          if (input === undefined) return undefined;
+          output += input;
+          continue;
+        }
+        const resolved = virtualPath(file, scope.cwd);
+        const content = resolved === undefined ? undefined : scope.files.get(resolved);
+        if (content === undefined) return undefined;
+        output += content;
+      }
+      return output;
+    }
+    case "base64":
+    case "basenc": {
+      if (!args.some((arg) => /^(-[a-zA-Z]*[dD]|--decode)$/.test(arg))) return undefined;
+      const input = readStdin(invocation.stdin);
+      return input === undefined || hasUnknown(input) ? undefined : decodeBase64(input);
+    }
+    case "xxd": {
+      if (!args.some((arg) => /^-[a-z]*r/.test(arg)) || !args.some((arg) => /^-(p|ps|plain|[a-z]*p)$/.test(arg))) {
+        return undefined;
+      }
+      const input = readStdin(invocation.stdin);
+      return input === undefined || hasUnknown(input) ? undefined : decodeHex(input);
+    }
+    case "rev": {
+      const input = readStdin(invocation.stdin);
+      return input === undefined ? undefined : reverseLines(input);
+    }
+    case "tr": {
+      const input = readStdin(invocation.stdin);
+      if (input === undefined) return undefined;
+      const options = args.filter((arg) => /^-[a-zA-Z]+$/.test(arg));
+      const sets = args.filter((arg) => !/^-[a-zA-Z]+$/.test(arg));
+      return translate(input, options, sets);
+    }
+    case "true":
+    case ":":
+      return "";
+    default:
+      return undefined;
+  }
+}
+
+/** The node kinds whose output is the concatenation of their statements' output. */
+export const SEQUENCE_NODES = new Set(["program", "list", "compound_statement", "subshell", "command_substitution"]);
+
+export function isStatement(node: Node): boolean {
+  return node.isNamed && node.type !== "comment" && !node.type.startsWith("heredoc");
+}

@@ -1,0 +1,307 @@
+import type { Node } from "web-tree-sitter";
+import {
+  assignmentOf,
+  buildInvocation,
+  heredocText,
+  REDIRECT_NODES,
+  redirectOf,
+  stdinOf,
+} from "./build-invocation.js";
+import type { ExpansionContext } from "./expand-word.js";
+import { expandWord } from "./expand-word.js";
+import { type ExpandedWord, literalWord, UNKNOWN } from "./expanded-word.js";
+import { type Assignment, type Invocation, knownStdin, lazyStdin, type Stdin, writesTarget } from "./invocation.js";
+import { basename, resolvePath, virtualPath } from "./paths.js";
+import type { Scope } from "./scope.js";
+import { invocationOutput, isStatement, SEQUENCE_NODES } from "./static-output.js";
+
+/** What the walk reports; the analysis judges, the walk only finds. */
+export interface WalkVisitor {
+  /** A simple command the shell could run (also `export`/`declare`, with their assignments). */
+  command(invocation: Invocation, node: Node): void;
+  functionDefinition(node: Node): void;
+  loop(node: Node): void;
+  /** `${x@P}`: the value's command substitutions run. */
+  promptExpansion(value: string | undefined, node: Node): void;
+  /** Nesting deeper than the walk is willing to follow. */
+  tooDeep(node: Node): void;
+}
+
+export const MAX_NESTING = 200;
+const MAX_OUTPUT_DEPTH = 40;
+
+/**
+ * Walks a parsed script in execution order and reports every simple command wherever it stands:
+ * lists, pipelines, compound commands, function bodies, `$( )`, backticks, `<( )`, heredoc bodies
+ * that expand. Keeps the scope (variables, cwd, files) up to date as it goes.
+ */
+export class ScriptWalker {
+  readonly expansion: ExpansionContext;
+  private readonly quietExpansion: ExpansionContext;
+  private outputDepth = 0;
+
+  constructor(
+    readonly scope: Scope,
+    private readonly visitor: WalkVisitor,
+  ) {
+    this.expansion = {
+      scope,
+      substitutionOutput: (node) => this.substitutionOutput(node),
+      promptExpansion: (value, node) => visitor.promptExpansion(value, node),
+    };
+    this.quietExpansion = {
+      scope,
+      substitutionOutput: (node) => this.substitutionOutput(node),
+      promptExpansion: () => {},
+    };
+  }
+
+  walk(node: Node, stdin: Stdin | undefined, depth: number): void {
+    if (depth > MAX_NESTING) {
+      this.visitor.tooDeep(node);
+      return;
+    }
+    switch (node.type) {
+      case "comment":
+      case "ERROR":
+        return;
+      case "command":
+        this.command(node, [], stdin, depth);
+        return;
+      case "declaration_command":
+        this.declaration(node, depth);
+        return;
+      case "unset_command":
+        for (const child of node.namedChildren) if (child) this.scope.variables.delete(child.text);
+        this.nested(node, depth);
+        return;
+      case "variable_assignment": {
+        this.nested(node, depth);
+        const assignment = assignmentOf(node, this.expansion, false);
+        if (assignment) this.scope.variables.set(assignment.name, assignment.value.value);
+        return;
+      }
+      case "redirected_statement":
+        this.redirected(node, stdin, depth);
+        return;
+      case "pipeline":
+        this.pipeline(this.statements(node), stdin, depth);
+        return;
+      case "function_definition": {
+        const name = node.childForFieldName("name");
+        if (name) this.scope.functions.add(name.text);
+        this.visitor.functionDefinition(node);
+        break;
+      }
+      case "while_statement":
+      case "c_style_for_statement":
+      case "for_statement":
+        this.visitor.loop(node);
+        break;
+      case "heredoc_body":
+        this.nested(node, depth);
+        return;
+      case "command_substitution":
+      case "process_substitution":
+        for (const child of this.statements(node)) this.walk(child, undefined, depth + 1);
+        return;
+      default:
+        break;
+    }
+    for (const child of node.namedChildren) if (child) this.walk(child, stdin, depth + 1);
+  }
+
+  statements(node: Node): Node[] {
+    return node.namedChildren.filter((child): child is Node => child !== null && isStatement(child));
+  }
+
+  /** Walks the `$( )` and `<( )` inside a command's words, which run before it. */
+  private nested(node: Node, depth: number): void {
+    const stack: Node[] = [...node.namedChildren.filter((child): child is Node => child !== null)];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      if (current.type === "command_substitution" || current.type === "process_substitution") {
+        this.walk(current, undefined, depth + 1);
+        continue;
+      }
+      for (const child of current.namedChildren) if (child) stack.push(child);
+    }
+  }
+
+  private command(node: Node, extraRedirects: readonly Node[], stdin: Stdin | undefined, depth: number): void {
+    this.nested(node, depth);
+    for (const redirect of extraRedirects) this.nested(redirect, depth);
+    const invocation = buildInvocation(node, extraRedirects, stdin, this.expansion);
+    this.visitor.command(invocation, node);
+    this.applyEffects(invocation);
+  }
+
+  private declaration(node: Node, depth: number): void {
+    this.nested(node, depth);
+    const keyword = node.child(0)?.type ?? "declare";
+    const flags = node.namedChildren.filter((child) => child?.type === "word").map((child) => child!.text);
+    const exported = keyword === "export" || flags.some((flag) => /^-[a-zA-Z]*x/.test(flag));
+    const assignments: Assignment[] = [];
+    for (const child of node.namedChildren) {
+      if (child?.type !== "variable_assignment") continue;
+      const assignment = assignmentOf(child, this.expansion, exported);
+      if (!assignment) continue;
+      assignments.push(assignment);
+      this.scope.variables.set(assignment.name, assignment.value.value);
+    }
+    const span = [node.startIndex, node.endIndex] as const;
+    const words: ExpandedWord[] = [literalWord(keyword, span), ...flags.map((flag) => literalWord(flag, span))];
+    this.visitor.command({ words, assignments, redirects: [], stdin: undefined, span }, node);
+  }
+
+  private redirected(node: Node, stdin: Stdin | undefined, depth: number): void {
+    const body = node.childForFieldName("body");
+    const redirectNodes: Node[] = [];
+    const consumers: Node[] = [];
+    const after: Node[] = [];
+    for (let index = 0; index < node.childCount; index += 1) {
+      const child = node.child(index);
+      if (!child || child === body || !child.isNamed) continue;
+      if (!REDIRECT_NODES.has(child.type)) continue;
+      redirectNodes.push(child);
+      if (child.type !== "heredoc_redirect") continue;
+      // tree-sitter hangs whatever follows `<<EOF` on the same line under the heredoc node.
+      for (let inner = 0; inner < child.childCount; inner += 1) {
+        const part = child.child(inner);
+        if (!part?.isNamed) continue;
+        if (part.type === "file_redirect" || part.type === "herestring_redirect") redirectNodes.push(part);
+        else if (part.type === "pipeline") consumers.push(...this.statements(part));
+        else if (!part.type.startsWith("heredoc") && isStatement(part)) after.push(part);
+      }
+    }
+    if (body?.type === "command") {
+      if (consumers.length > 0) this.pipelineFrom(body, redirectNodes, consumers, stdin, depth);
+      else this.command(body, redirectNodes, stdin, depth);
+    } else if (body) {
+      for (const redirect of redirectNodes) this.nested(redirect, depth);
+      const redirects = redirectNodes.filter((r) => r.type === "file_redirect").map((r) => redirectOf(r, this.expansion));
+      const bodyStdin = stdinOf(redirectNodes, this.expansion, redirects) ?? stdin;
+      const span = [node.startIndex, node.endIndex] as const;
+      this.visitor.command({ words: [], assignments: [], redirects, stdin: bodyStdin, span }, node);
+      if (consumers.length > 0) this.pipeline([body, ...consumers], bodyStdin, depth);
+      else this.walk(body, bodyStdin, depth + 1);
+    }
+    for (const statement of after) this.walk(statement, undefined, depth + 1);
+  }
+
+  private pipelineFrom(first: Node, firstRedirects: Node[], rest: Node[], stdin: Stdin | undefined, depth: number): void {
+    this.command(first, firstRedirects, stdin, depth);
+    const producerStdin = stdinOf(firstRedirects, this.quietExpansion, []) ?? stdin;
+    let previous = lazyStdin("pipe", () =>
+      invocationOutput(buildInvocation(first, firstRedirects, producerStdin, this.quietExpansion), this.scope),
+    );
+    for (const element of rest) {
+      this.walk(element, previous, depth + 1);
+      const input = previous;
+      previous = lazyStdin("pipe", () => this.statementOutput(element, input));
+    }
+  }
+
+  private pipeline(elements: readonly Node[], stdin: Stdin | undefined, depth: number): void {
+    let input = stdin;
+    for (const element of elements) {
+      this.walk(element, input, depth + 1);
+      const producerInput = input;
+      input = lazyStdin("pipe", () => this.statementOutput(element, producerInput));
+    }
+  }
+
+  private substitutionOutput(node: Node): string | undefined {
+    return this.statementOutput(node, undefined);
+  }
+
+  /** The static stdout of a statement, for the statements whose output is knowable. */
+  statementOutput(node: Node, stdin: Stdin | undefined): string | undefined {
+    if (this.outputDepth > MAX_OUTPUT_DEPTH) return undefined;
+    this.outputDepth += 1;
+    try {
+      return this.computeOutput(node, stdin);
+    } finally {
+      this.outputDepth -= 1;
+    }
+  }
+
+  private computeOutput(node: Node, stdin: Stdin | undefined): string | undefined {
+    switch (node.type) {
+      case "command":
+        return invocationOutput(buildInvocation(node, [], stdin, this.quietExpansion), this.scope);
+      case "negated_command":
+      case "redirected_statement": {
+        const body = node.childForFieldName("body") ?? node.namedChildren[0];
+        if (!body) return undefined;
+        const redirectNodes = node.namedChildren.filter((child): child is Node => child !== null && REDIRECT_NODES.has(child.type));
+        if (redirectNodes.some((child) => child.children.some((part) => part?.type === "pipeline"))) return undefined;
+        const redirects = redirectNodes.filter((r) => r.type === "file_redirect").map((r) => redirectOf(r, this.quietExpansion));
+        if (redirects.some((redirect) => writesTarget(redirect) && (redirect.descriptor ?? 1) === 1)) return "";
+        const bodyStdin = stdinOf(redirectNodes, this.quietExpansion, redirects) ?? stdin;
+        return this.statementOutput(body, bodyStdin);
+      }
+      case "pipeline": {
+        let input = stdin;
+        let output: string | undefined;
+        for (const element of this.statements(node)) {
+          output = this.statementOutput(element, input);
+          input = knownStdin("pipe", output);
+        }
+        return output;
+      }
+      case "variable_assignment":
+        return "";
+      default: {
+        if (!SEQUENCE_NODES.has(node.type)) return undefined;
+        let output = "";
+        for (const statement of this.statements(node)) {
+          const part = this.statementOutput(statement, stdin);
+          if (part === undefined) return undefined;
+          output += part;
+        }
+        return output;
+      }
+    }
+  }
+
+  /** `cd`, `alias`, `hash -p` and files written with known content change what later commands mean. */
+  private applyEffects(invocation: Invocation): void {
+    const [first, ...rest] = invocation.words;
+    if (first && !first.dynamic) {
+      const name = basename(first.value);
+      const args = rest.map((word) => word.value);
+      if (name === "cd" || name === "pushd") {
+        const target = args.find((arg) => !/^-[LPe@]+$/.test(arg));
+        if (target === undefined) this.scope.cwd = this.scope.variables.get("HOME");
+        else if (target === "-") this.scope.cwd = undefined;
+        else this.scope.cwd = resolvePath(target, this.scope.cwd);
+      } else if (name === "alias") {
+        for (const arg of args) {
+          const match = /^([^=]+)=([\s\S]*)$/.exec(arg);
+          if (match) this.scope.aliases.set(match[1]!, match[2]!);
+        }
+      } else if (name === "hash") {
+        const index = args.indexOf("-p");
+        if (index !== -1 && args[index + 1] !== undefined && args[index + 2] !== undefined) {
+          this.scope.hashed.set(args[index + 2]!, args[index + 1]!);
+        }
+      } else if (name === "unalias") {
+        for (const arg of args) this.scope.aliases.delete(arg);
+      }
+    }
+    for (const redirect of invocation.redirects) {
+      if (!writesTarget(redirect) || !redirect.target || (redirect.descriptor ?? 1) !== 1) continue;
+      const resolved = virtualPath(redirect.target.value, this.scope.cwd);
+      if (resolved === undefined) continue;
+      const output = invocationOutput({ ...invocation, redirects: [] }, this.scope);
+      const previous = redirect.operator === ">>" ? (this.scope.files.get(resolved) ?? "") : "";
+      this.scope.files.set(resolved, output === undefined ? UNKNOWN : previous + output);
+    }
+  }
+
+  /** Re-expands words of a command for a consumer that needs them (e.g. `find` operands). */
+  expand(node: Node): ExpandedWord[] {
+    return expandWord(node, this.quietExpansion);
+  }
+}

@@ -1,0 +1,45 @@
+import type { DescriptionContext } from "./description-context.js";
+import { shellParagraph } from "./description-context.js";
+import { profileLine } from "./profile-line.js";
+
+const RESULT_PARAGRAPH =
+  "Result: stdout, then a [stderr] section, then markers: [exit code: N] for a non-zero exit (a result, not an error), [timed out after Nms], [killed by signal: X], [output truncated; full output: PATH].";
+
+function limitsParagraph(context: DescriptionContext, timeoutField: string): string {
+  return `Limits: a foreground command and its whole process tree are stopped after ${context.timeoutSeconds} s unless ${timeoutField} says otherwise (at most 3600 s). Each output stream keeps ${context.maxOutputBytes} bytes (head and tail); the full stream is saved to a file named in the result.`;
+}
+
+const FRESH_SHELL =
+  "Every call starts a fresh, non-interactive shell with stdin closed: no cd, variables or functions persist between calls";
+
+/** The dsh `bash` tool's description: shell, safety profile, limits, markers, background use. */
+export function dshBashDescription(context: DescriptionContext): string {
+  return [
+    `Run a bash command and return its output. ${FRESH_SHELL}, so pass workdir instead of cd.`,
+    shellParagraph(context),
+    profileLine(context.profile, context.requireApproval),
+    limitsParagraph(context, "timeoutMs (milliseconds)"),
+    RESULT_PARAGRAPH,
+    "For servers, watchers and long builds use run_in_background: it returns a task id at once and applies no timeout; read new output with bash_output (poll it, nothing wakes you) and stop the task with bash_kill.",
+  ].join("\n\n");
+}
+
+/** The reference module's single `bash` tool, with its managed actions when they are on. */
+export function amplifierBashDescription(context: DescriptionContext): string {
+  const background = context.managedProcesses
+    ? `action=start returns an owned process_id; manage it with action read, wait, status, write, terminate or list.${context.managedPty ? " pty=true gives it a real terminal." : ""} Raw stdin needs host permission.`
+    : "run_in_background returns a task id at once; its output is not shown, so prefer short commands or redirect output to a file.";
+  return [
+    `Run a bash command and return its output. ${FRESH_SHELL}; quote paths with spaces and chain steps with &&.`,
+    shellParagraph(context),
+    profileLine(context.profile, context.requireApproval),
+    limitsParagraph(context, "timeout (seconds)"),
+    RESULT_PARAGRAPH,
+    background,
+  ].join("\n\n");
+}
+
+/** The `bash` description for a tool shape. */
+export function bashDescriptionFor(shape: "dsh" | "amplifier", context: DescriptionContext): string {
+  return shape === "dsh" ? dshBashDescription(context) : amplifierBashDescription(context);
+}

@@ -1,0 +1,33 @@
+import type { SafetyProfile } from "../../safety/verdict.js";
+
+/** Everything a tool description states about this instance; plain data, so descriptions stay pure. */
+export interface DescriptionContext {
+  /** The platform layer's paragraph about the resolved shell (`describeShell`). */
+  readonly shellParagraph: string;
+  readonly platform: NodeJS.Platform;
+  readonly profile: SafetyProfile;
+  readonly requireApproval: boolean;
+  /** Default foreground timeout in seconds. */
+  readonly timeoutSeconds: number;
+  /** Bytes kept per output stream of a foreground run. */
+  readonly maxOutputBytes: number;
+  readonly managedProcesses: boolean;
+  readonly managedPty: boolean;
+}
+
+/** The longest description a host is given; tool lists are re-sent with every model request. */
+export const DESCRIPTION_LIMIT = 2000;
+
+// The platform paragraph is promised at ≤600 characters; clipping here keeps the limit above true
+// even if it grows.
+const SHELL_PARAGRAPH_LIMIT = 600;
+
+export function shellParagraph(context: DescriptionContext): string {
+  const paragraph = context.shellParagraph.trim();
+  const clipped =
+    paragraph.length > SHELL_PARAGRAPH_LIMIT
+      ? `${paragraph.slice(0, SHELL_PARAGRAPH_LIMIT - 1)}…`
+      : paragraph;
+  if (context.platform !== "win32" || clipped.includes("windows_shell")) return clipped;
+  return `${clipped}\n(Override: set the windows_shell config key to 'wsl' or 'gitbash'.)`;
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+// Structured results of the dsh tools, beside the marker text. Loose objects: the executor may add
+// fields, and a client validating structured content must not break on them.
+
+const streams = <T extends z.ZodType>(value: T) => z.looseObject({ stdout: value, stderr: value });
+
+/** A foreground run (the execution layer's structured result) or a background start. */
+export const bashResultSchema = z.looseObject({
+  stdout: z.string().optional(),
+  stderr: z.string().optional(),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  timedOut: z.boolean().optional(),
+  aborted: z.boolean().optional(),
+  durationMs: z.number().optional(),
+  timeoutMs: z.number().optional(),
+  truncated: streams(z.boolean()).optional(),
+  totalBytes: streams(z.number()).optional(),
+  spill: z.looseObject({ stdout: z.string().optional(), stderr: z.string().optional() }).optional(),
+  /** The spec's compatible shape. */
+  returncode: z.number().nullable().optional(),
+  /** Set for run_in_background: the task to poll with bash_output. */
+  task_id: z.string().optional(),
+  background: z.boolean(),
+});
+
+export const TASK_STATUSES = ["running", "completed", "killed"] as const;
+
+/** One bash_output read. */
+export const bashOutputResultSchema = z.looseObject({
+  task_id: z.string(),
+  status: z.enum(TASK_STATUSES),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  output: z.string(),
+  lossy: z.boolean(),
+});
+
+/** One bash_kill. */
+export const bashKillResultSchema = z.looseObject({
+  task_id: z.string(),
+  killed: z.boolean(),
+});

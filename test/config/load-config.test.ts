@@ -1,0 +1,73 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/config/config-error.js";
+import { loadConfig } from "../../src/config/load-config.js";
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "shellgate-config-"));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function failure(file: string | undefined): Promise<string> {
+  const error: unknown = await loadConfig(file, directory).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+}
+
+describe("loadConfig", () => {
+  it("uses the defaults when there is no shellgate.config.json", async () => {
+    expect((await loadConfig(undefined, directory)).timeout).toBe(30);
+  });
+
+  it("reads shellgate.config.json from the working directory", async () => {
+    await writeFile(path.join(directory, "shellgate.config.json"), JSON.stringify({ timeout: 12 }));
+    expect((await loadConfig(undefined, directory)).timeout).toBe(12);
+  });
+
+  it("reads a named file relative to the working directory", async () => {
+    await writeFile(path.join(directory, "custom.json"), JSON.stringify({ safety_profile: "standard" }));
+    expect((await loadConfig("custom.json", directory)).safety_profile).toBe("standard");
+  });
+
+  it("refuses a named file that does not exist", async () => {
+    expect(await failure("missing.json")).toBe(
+      `cannot read config file ${path.join(directory, "missing.json")}: it does not exist`,
+    );
+  });
+
+  it.skipIf(process.getuid?.() === 0)("refuses an unreadable file", async () => {
+    const file = path.join(directory, "locked.json");
+    await writeFile(file, "{}");
+    await chmod(file, 0o000);
+    expect(await failure("locked.json")).toBe(`cannot read config file ${file}: permission denied`);
+  });
+
+  it("refuses a directory given as the file", async () => {
+    expect(await failure(".")).toBe(`cannot read config file ${directory}: it is a directory`);
+  });
+
+  it("refuses invalid JSON and says so", async () => {
+    await writeFile(path.join(directory, "shellgate.config.json"), "{ timeout: 10 }");
+    expect(await failure(undefined)).toMatch(/shellgate\.config\.json is not valid JSON: /);
+  });
+
+  it("refuses JSON that is not an object", async () => {
+    await writeFile(path.join(directory, "shellgate.config.json"), "[1]");
+    expect(await failure(undefined)).toMatch(/must hold a JSON object of config keys$/);
+  });
+
+  it("prefixes a validation problem with the file", async () => {
+    await writeFile(path.join(directory, "shellgate.config.json"), JSON.stringify({ colour: "red" }));
+    expect(await failure(undefined)).toMatch(/shellgate\.config\.json: unknown config key 'colour'; known: /);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { buildEnvironment, looksLikeCredential } from "../../src/environment/build-environment.js";
+import { matchesNamePattern } from "../../src/environment/name-pattern.js";
+
+const host = {
+  PATH: "/usr/bin",
+  HOME: "/home/me",
+  GITHUB_TOKEN: "ghp_x",
+  AWS_SECRET_ACCESS_KEY: "s",
+  api_key: "k",
+  DB_PASSWORD: "p",
+  TERM: "xterm-256color",
+  PAGER: "less",
+  EMPTY: undefined,
+};
+
+describe("buildEnvironment", () => {
+  it("drops credential-like names in any case and adds the non-interactive defaults", () => {
+    expect(buildEnvironment(host)).toEqual({
+      PATH: "/usr/bin",
+      HOME: "/home/me",
+      PAGER: "cat",
+      GIT_PAGER: "cat",
+      NO_COLOR: "1",
+      TERM: "dumb",
+    });
+  });
+
+  it("keeps allowed names, drops denied ones, and deny wins over allow", () => {
+    const result = buildEnvironment(host, { allow: ["GITHUB_*", "DB_PASSWORD"], deny: ["DB_*", "HOME"] });
+    expect(result.GITHUB_TOKEN).toBe("ghp_x");
+    expect(result.DB_PASSWORD).toBeUndefined();
+    expect(result.HOME).toBeUndefined();
+  });
+
+  it("scrub: false keeps credentials; the caller's own values beat the defaults and are never scrubbed", () => {
+    const result = buildEnvironment(host, { scrub: false, set: { TERM: "xterm", MY_TOKEN: "mine" } });
+    expect(result.AWS_SECRET_ACCESS_KEY).toBe("s");
+    expect(result.TERM).toBe("xterm");
+    expect(result.MY_TOKEN).toBe("mine");
+  });
+
+  it("on Windows a caller's name replaces the host's spelled in another case", () => {
+    const result = buildEnvironment({ Path: "C:\\Windows" }, { platform: "win32", set: { PATH: "C:\\bin" } });
+    expect(result).toMatchObject({ PATH: "C:\\bin" });
+    expect(result.Path).toBeUndefined();
+  });
+
+  it("matches patterns exactly or with * wildcards, ignoring case", () => {
+    expect(matchesNamePattern("aws_region", "AWS_*")).toBe(true);
+    expect(matchesNamePattern("MY_AWS", "AWS_*")).toBe(false);
+    expect(matchesNamePattern("A.B", "A.B")).toBe(true);
+    expect(matchesNamePattern("AxB", "A.B")).toBe(false);
+    expect(looksLikeCredential("SSH_AUTH_SOCK")).toBe(false);
+    expect(looksLikeCredential("npm_config__authToken")).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../src/spawn/command-wrapper.js";
+import { mergePlanEnvironment, planSpawn } from "../../src/spawn/plan-spawn.js";
+import { SpawnPlanError } from "../../src/spawn/spawn-plan.js";
+import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
+
+function resolution(overrides: Partial<ShellResolution>): ShellResolution {
+  return {
+    platform: "linux",
+    kind: "bash",
+    path: "/bin/bash",
+    source: "test",
+    warnings: [],
+    trace: [],
+    ...overrides,
+  };
+}
+
+describe("planSpawn", () => {
+  it("POSIX bash: bash -c with the command as one argv word, in its own process group", () => {
+    const plan = planSpawn(resolution({}), "echo hi", "/tmp");
+    expect(plan).toMatchObject({ file: "/bin/bash", args: ["-c", "echo hi"], cwd: "/tmp", delivery: "argv" });
+    expect(plan.detached).toBe(true);
+    expect(plan.env).toBeUndefined();
+  });
+
+  it("Git Bash and Cygwin: the text travels in the environment, never in argv", () => {
+    for (const kind of ["gitbash", "cygwin"] as const) {
+      const plan = planSpawn(
+        resolution({ platform: "win32", kind, path: "C:\\Program Files\\Git\\bin\\bash.exe" }),
+        "echo 'it''s' \"$x\"",
+        "C:\\proj",
+      );
+      expect(plan.args).toEqual(["--noprofile", "--norc", "-c", COMMAND_WRAPPER]);
+      expect(plan.args.join(" ")).not.toContain("it");
+      expect(plan.env?.[COMMAND_VARIABLE]).toContain("echo 'it''s' \"$x\"");
+      expect(plan.detached).toBe(false);
+    }
+  });
+
+  it("the wrapper holds nothing the MSYS/Cygwin command-line parser treats specially", () => {
+    expect(COMMAND_WRAPPER).not.toMatch(/["'\\?*[\](){}]/);
+  });
+
+  it("WSL: wsl.exe -d distro --cd <cwd> --exec bash -c, with WSLENV forwarding the text", () => {
+    const plan = planSpawn(
+      resolution({
+        platform: "win32",
+        kind: "wsl",
+        path: "C:\\Windows\\System32\\wsl.exe",
+        distro: "Ubuntu",
+      }),
+      "ls",
+      "C:\\proj",
+      { shellCwd: "/mnt/c/proj" },
+    );
+    expect(plan.file).toBe("C:\\Windows\\System32\\wsl.exe");
+    expect(plan.args).toEqual([
+      "-d",
+      "Ubuntu",
+      "--cd",
+      "/mnt/c/proj",
+      "--exec",
+      "bash",
+      "-c",
+      COMMAND_WRAPPER,
+    ]);
+    expect(plan.env?.WSLENV).toBe(COMMAND_VARIABLE);
+    expect(mergePlanEnvironment({ WSLENV: "GOPATH/l" }, plan).WSLENV).toBe(`GOPATH/l:${COMMAND_VARIABLE}`);
+  });
+
+  it("none: argv without a shell through cross-spawn, or a refusal naming the operator", () => {
+    const plan = planSpawn(resolution({ kind: "none", path: null }), "node --version", "/tmp");
+    expect(plan).toMatchObject({ file: "node", args: ["--version"], delivery: "direct", crossSpawn: true });
+    expect(() => planSpawn(resolution({ kind: "none", path: null }), "ls | wc", "/tmp")).toThrow(
+      SpawnPlanError,
+    );
+  });
+
+  it("a shell kind without a path is a planning error, not a spawn ENOENT", () => {
+    expect(() => planSpawn(resolution({ path: null }), "ls", "/tmp")).toThrow(/no executable path/);
+  });
+
+  it.each(HOSTILE_COMMANDS)("reaches bash byte for byte through both plans: %j", (command) => {
+    const direct = spawnSync("/bin/bash", ["-c", command], { cwd: "/tmp", encoding: "buffer" });
+    for (const kind of ["bash", "gitbash"] as const) {
+      const plan = planSpawn(resolution({ kind }), command, "/tmp");
+      const result = spawnSync(plan.file, [...plan.args], {
+        cwd: plan.cwd,
+        env: mergePlanEnvironment({ PATH: process.env.PATH ?? "", HOME: "/tmp" }, plan),
+        encoding: "buffer",
+      });
+      expect(result.stderr.toString()).toBe(direct.stderr.toString());
+      expect(result.stdout.toString("hex")).toBe(direct.stdout.toString("hex"));
+      expect(result.status).toBe(direct.status);
+    }
+  });
+
+  it("the environment plan hides its own variable and restores IFS and globbing", () => {
+    const plan = planSpawn(
+      resolution({ kind: "gitbash" }),
+      'printf "%s|" "${SHELLGATE_COMMAND-unset}" "$IFS" $-',
+      "/tmp",
+    );
+    const result = spawnSync(plan.file, [...plan.args], {
+      env: mergePlanEnvironment({}, plan),
+      encoding: "utf8",
+    });
+    expect(result.stdout).toBe("unset| \t\n|hBc|");
+  });
+});
