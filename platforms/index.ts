@@ -1,10 +1,11 @@
 // The platform layer's public face: re-exports only.
-export type { ResolutionCandidate, ShellKind, ShellResolution } from "./resolve/resolution.js";
-export type { GitBashFlavor, ShellResolutionDetails } from "./resolve/resolution.js";
+
+export { describeShell } from "./describe/describe-shell.js";
+export { createCapturingHost } from "./host/capturing-host.js";
+export { decodeProbeOutput, type ProbeEncoding } from "./host/decode-probe-output.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";
 export { createRealHost, type RealHostOptions } from "./host/real-host.js";
 export { createSnapshotHost } from "./host/snapshot-host.js";
-export { createCapturingHost } from "./host/capturing-host.js";
 export {
   type HostSnapshot,
   HostSnapshotError,
@@ -12,10 +13,15 @@ export {
   hostSnapshotSchema,
   parseHostSnapshot,
 } from "./host/snapshot-schema.js";
-export { decodeProbeOutput, type ProbeEncoding } from "./host/decode-probe-output.js";
-export { createShellResolver, resolveShell } from "./resolve/resolve-shell.js";
-export type { ResolveShellOptions } from "./resolve/resolve-options.js";
-export { type PathTranslationOptions, toShellPath } from "./paths/to-shell-path.js";
-export { toNativePath } from "./paths/to-native-path.js";
-export { describeShell } from "./describe/describe-shell.js";
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
+export { toNativePath } from "./paths/to-native-path.js";
+export { type PathTranslationOptions, toShellPath } from "./paths/to-shell-path.js";
+export type {
+  GitBashFlavor,
+  ResolutionCandidate,
+  ShellKind,
+  ShellResolution,
+  ShellResolutionDetails,
+} from "./resolve/resolution.js";
+export type { ResolveShellOptions } from "./resolve/resolve-options.js";
+export { createShellResolver, resolveShell } from "./resolve/resolve-shell.js";

@@ -5,6 +5,11 @@ import { fitSentences } from "./fit-text.js";
 const WINDOWS_OVERRIDE =
   "To change it, set windows_shell (config) or SHELLGATE_WINDOWS_SHELL to auto, gitbash or wsl, or bash_path / SHELLGATE_BASH_PATH to a bash.exe.";
 const POSIX_OVERRIDE = "To use another bash, set bash_path (config) or SHELLGATE_BASH_PATH.";
+const PATH_CONVERSION =
+  "A lone /x argument to a Windows program is rewritten to a Windows path; write //x or prefix MSYS_NO_PATHCONV=1 for that command.";
+// A plain string on purpose: the ${...} is bash syntax shown to the model, not a template.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax, not a template placeholder
+const BASH_3_LIMITS = "This is bash 3.2: no associative arrays, ${var,,}, mapfile or |&.";
 const FULL_BASH = "Full bash: pipes, redirects, &&, ||, $VAR, $(...), globs, heredocs.";
 
 function versionPart(resolution: ShellResolution): string {
@@ -13,6 +18,10 @@ function versionPart(resolution: ShellResolution): string {
 
 function describeWindowsBash(resolution: ShellResolution, name: string): string[] {
   const conventions = shellConventions(resolution.kind);
+  const toolchain =
+    resolution.flavor === "msys2"
+      ? "MSYS2's own packages, plus Windows programs on PATH"
+      : conventions.toolchain;
   const home = resolution.home ? `$HOME is ${resolution.home}` : `$HOME is ${conventions.home}`;
   const drive =
     resolution.kind === "cygwin"
@@ -20,7 +29,7 @@ function describeWindowsBash(resolution: ShellResolution, name: string): string[
       : "Windows drives appear as /c/..., not /mnt/c/... (C:\\Users\\me\\p is /c/Users/me/p)";
   return [
     `Commands run in ${name} (${versionPart(resolution)}${resolution.path}) on Windows.`,
-    `${drive}; ${home}; the toolchain (git, node, python) is ${conventions.toolchain}.`,
+    `${drive}; ${home}; the toolchain (git, node, python) is ${toolchain}.`,
   ];
 }
 
@@ -34,12 +43,11 @@ export function describeShell(resolution: ShellResolution): string {
   switch (resolution.kind) {
     case "bash": {
       const home = resolution.home ? ` $HOME is ${resolution.home}.` : "";
-      const old =
-        resolution.version?.startsWith("3.") === true
-          ? ["This is bash 3.2: no associative arrays, ${var,,}, mapfile or |&."]
-          : [];
+      const old = resolution.version?.startsWith("3.") === true ? [BASH_3_LIMITS] : [];
       return fitSentences(
-        [`Commands run in ${versionPart(resolution)}${resolution.path}. Paths are ordinary POSIX paths.${home}`],
+        [
+          `Commands run in ${versionPart(resolution)}${resolution.path}. Paths are ordinary POSIX paths.${home}`,
+        ],
         [...old, FULL_BASH, override],
       );
     }
@@ -54,7 +62,7 @@ export function describeShell(resolution: ShellResolution): string {
     case "gitbash":
       return fitSentences(
         describeWindowsBash(resolution, resolution.flavor === "msys2" ? "MSYS2 bash" : "Git Bash"),
-        ["Use forward slashes and quote paths with spaces.", override],
+        ["Use forward slashes and quote paths with spaces.", override, PATH_CONVERSION],
       );
     case "cygwin":
       return fitSentences(describeWindowsBash(resolution, "Cygwin bash"), [override]);

@@ -14,7 +14,10 @@ export interface RealHostOptions {
   readonly cwd?: string;
 }
 
-function environmentReader(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): (name: string) => string | undefined {
+function environmentReader(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): (name: string) => string | undefined {
   return (name) => {
     const exact = env[name];
     if (exact !== undefined || platform !== "win32") return exact;
@@ -42,9 +45,14 @@ async function fileInfo(target: string): Promise<FileFact | null> {
 }
 
 /** Runs argv without a shell, keeps at most 1 MiB of stdout, and kills it at the timeout. */
-export function runProbe(argv: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<ProbeResult> {
+export function runProbe(
+  argv: readonly string[],
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
+): Promise<ProbeResult> {
   const [program, ...rest] = argv;
-  if (program === undefined) return Promise.resolve({ outcome: "failed", exitCode: null, stdout: new Uint8Array() });
+  if (program === undefined)
+    return Promise.resolve({ outcome: "failed", exitCode: null, stdout: new Uint8Array() });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -117,7 +125,9 @@ export function createRealHost(options: RealHostOptions = {}): HostFacts {
       const cwdKey = comparablePath(platform, cwd);
       const cwdOnPath = entries.some((entry) => comparablePath(platform, entry) === cwdKey);
       // `which` on Windows always searches the cwd first, which lets a repository plant bash.exe.
-      const kept = hits.filter((hit) => cwdOnPath || comparablePath(platform, module.dirname(hit)) !== cwdKey);
+      const kept = hits.filter(
+        (hit) => cwdOnPath || comparablePath(platform, module.dirname(hit)) !== cwdKey,
+      );
       return [...new Set(kept)];
     },
     async readRegistry(key, value) {

@@ -1,7 +1,12 @@
 import type { FileFact, HostFacts, ProbeResult } from "./host-facts.js";
 import { registryEntryName } from "./host-facts.js";
 import { commandName, comparablePath, hasDirectoryPart, pathModuleFor } from "./path-keys.js";
-import { type HostSnapshot, type HostSnapshotInput, parseHostSnapshot, type SnapshotCommand } from "./snapshot-schema.js";
+import {
+  type HostSnapshot,
+  type HostSnapshotInput,
+  parseHostSnapshot,
+  type SnapshotCommand,
+} from "./snapshot-schema.js";
 
 const DEFAULT_PATHEXT = ".COM;.EXE;.BAT;.CMD";
 
@@ -59,7 +64,8 @@ export function createSnapshotHost(input: HostSnapshot | HostSnapshotInput): Hos
     const [program, ...rest] = argv;
     if (program === undefined) return undefined;
     const sameArguments = (candidate: SnapshotCommand): boolean =>
-      candidate.argv.length === argv.length && candidate.argv.slice(1).every((word, index) => word === rest[index]);
+      candidate.argv.length === argv.length &&
+      candidate.argv.slice(1).every((word, index) => word === rest[index]);
     const byPath = snapshot.commands.find(
       (candidate) =>
         sameArguments(candidate) &&

@@ -57,7 +57,8 @@ function fieldName(issuePath: readonly PropertyKey[]): string {
   let name = "";
   for (const part of issuePath) {
     if (typeof part === "number") name += `[${part}]`;
-    else if (typeof part === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part)) name += name ? `.${part}` : part;
+    else if (typeof part === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part))
+      name += name ? `.${part}` : part;
     else name += `[${JSON.stringify(String(part))}]`;
   }
   return name || "(snapshot)";
@@ -67,7 +68,9 @@ function fieldName(issuePath: readonly PropertyKey[]): string {
 export function parseHostSnapshot(input: unknown): HostSnapshot {
   const result = hostSnapshotSchema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  // An unknown key usually explains the rest (a typo, or a whole file of another format).
+  const issues = result.error.issues;
+  const issue = issues.find((candidate) => candidate.code === "unrecognized_keys") ?? issues[0];
   if (!issue) throw new HostSnapshotError("invalid host snapshot");
   if (issue.code === "unrecognized_keys") {
     const where = issue.path.length > 0 ? ` in ${fieldName(issue.path)}` : "";

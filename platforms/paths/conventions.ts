@@ -11,8 +11,16 @@ export interface ShellConventions {
 }
 
 const CONVENTIONS: Record<ShellKind, ShellConventions> = {
-  bash: { driveExample: null, home: "the user's home directory", toolchain: "the programs on this machine's PATH" },
-  sh: { driveExample: null, home: "the user's home directory", toolchain: "the programs on this machine's PATH" },
+  bash: {
+    driveExample: null,
+    home: "the user's home directory",
+    toolchain: "the programs on this machine's PATH",
+  },
+  sh: {
+    driveExample: null,
+    home: "the user's home directory",
+    toolchain: "the programs on this machine's PATH",
+  },
   none: { driveExample: null, home: "not set by a shell", toolchain: "programs named by full path" },
   gitbash: {
     driveExample: "/c/Users/me/p",

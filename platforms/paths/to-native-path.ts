@@ -17,7 +17,11 @@ function joinRoot(root: string, rest: string): string {
  * `C:\x`). Paths inside the shell's own tree need `root` (Git Bash, MSYS2, Cygwin) or `distro`
  * (WSL: `\\wsl.localhost\<distro>\…`); without them they come back unchanged.
  */
-export function toNativePath(shellPath: string, kind: ShellKind, options: PathTranslationOptions = {}): string {
+export function toNativePath(
+  shellPath: string,
+  kind: ShellKind,
+  options: PathTranslationOptions = {},
+): string {
   const pattern = DRIVE_PATTERNS[kind];
   if (pattern === undefined || shellPath === "/dev/null" || isUrl(shellPath) || shellPath.startsWith("~")) {
     return shellPath;
@@ -28,7 +32,9 @@ export function toNativePath(shellPath: string, kind: ShellKind, options: PathTr
   if (!shellPath.startsWith("/")) return toBackslashes(shellPath);
   const rest = shellPath.slice(1);
   if (kind === "wsl") {
-    return options.distro === undefined ? shellPath : `\\\\wsl.localhost\\${options.distro}\\${toBackslashes(rest)}`;
+    return options.distro === undefined
+      ? shellPath
+      : `\\\\wsl.localhost\\${options.distro}\\${toBackslashes(rest)}`;
   }
   return options.root === undefined ? shellPath : joinRoot(options.root, rest);
 }

@@ -15,14 +15,19 @@ const DRIVE_PREFIX: Partial<Record<ShellKind, string>> = { gitbash: "/", wsl: "/
  * Bash and MSYS2, `/mnt/c/Users/me/p` in WSL, `/cygdrive/c/Users/me/p` in Cygwin. POSIX kinds, URLs,
  * `/dev/null` and paths that already look POSIX come back unchanged.
  */
-export function toShellPath(nativePath: string, kind: ShellKind, options: PathTranslationOptions = {}): string {
+export function toShellPath(
+  nativePath: string,
+  kind: ShellKind,
+  options: PathTranslationOptions = {},
+): string {
   const prefix = DRIVE_PREFIX[kind];
   if (prefix === undefined || isUntranslatable(nativePath)) return nativePath;
   const drive = parseDrivePath(nativePath);
   if (drive) return `${prefix}${drive.drive}${drive.rest === undefined ? "" : `/${drive.rest}`}`;
   const wsl = parseWslUncPath(nativePath);
   if (wsl) {
-    const ownDistro = options.distro === undefined || options.distro.toLowerCase() === wsl.distro.toLowerCase();
+    const ownDistro =
+      options.distro === undefined || options.distro.toLowerCase() === wsl.distro.toLowerCase();
     if (kind === "wsl" && ownDistro) return `/${wsl.rest}`;
     return `//wsl.localhost/${wsl.distro}${wsl.rest === "" ? "" : `/${wsl.rest}`}`;
   }

@@ -33,7 +33,11 @@ export function runtimeFromVersionLine(line: string | undefined): "msys" | "cygw
 }
 
 /** Runs `<argv> --version` once with a timeout; never throws. */
-export async function probeVersion(host: HostFacts, argv: readonly string[], timeoutMs: number): Promise<VersionProbe> {
+export async function probeVersion(
+  host: HostFacts,
+  argv: readonly string[],
+  timeoutMs: number,
+): Promise<VersionProbe> {
   const result = await host.runProbe(argv, timeoutMs);
   if (result.outcome === "not-found") return { failure: "could not be started (not found)" };
   if (result.outcome === "timed-out") return { failure: `--version timed out after ${timeoutMs} ms` };

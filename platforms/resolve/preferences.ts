@@ -25,7 +25,10 @@ type EnvReader = (name: string) => string | undefined;
  * value of "auto" (the schema's default) counts as unset so an environment variable can still choose.
  * Values are trimmed and case-insensitive; anything else is a warning and counts as "auto".
  */
-export function chooseWindowsShellPreference(configValue: string | undefined, env: EnvReader): PreferenceChoice {
+export function chooseWindowsShellPreference(
+  configValue: string | undefined,
+  env: EnvReader,
+): PreferenceChoice {
   const candidates: [string, string | undefined][] = [
     ["config", configValue],
     ...WINDOWS_SHELL_ENV.map((name): [string, string | undefined] => [name, env(name)]),

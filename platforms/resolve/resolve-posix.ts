@@ -28,8 +28,10 @@ export async function resolvePosixShell(
 ): Promise<ShellResolution> {
   const trace = new ResolutionTrace();
   const candidates: PosixCandidate[] = [];
-  if (bashPath) candidates.push({ rule: "bash_path", path: bashPath.path, kind: kindForExplicitPath(bashPath.path) });
-  for (const hit of await host.findOnPath("bash")) candidates.push({ rule: "path-lookup", path: hit, kind: "bash" });
+  if (bashPath)
+    candidates.push({ rule: "bash_path", path: bashPath.path, kind: kindForExplicitPath(bashPath.path) });
+  for (const hit of await host.findOnPath("bash"))
+    candidates.push({ rule: "path-lookup", path: hit, kind: "bash" });
   candidates.push({ rule: "bin-bash", path: "/bin/bash", kind: "bash" });
   candidates.push({ rule: "bin-sh", path: "/bin/sh", kind: "sh" });
 
@@ -63,5 +65,12 @@ export async function resolvePosixShell(
       trace: trace.candidates,
     };
   }
-  return { platform: host.platform, kind: "none", path: null, source: "none", warnings, trace: trace.candidates };
+  return {
+    platform: host.platform,
+    kind: "none",
+    path: null,
+    source: "none",
+    warnings,
+    trace: trace.candidates,
+  };
 }

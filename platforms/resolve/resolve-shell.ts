@@ -1,9 +1,9 @@
 import type { HostFacts } from "../host/host-facts.js";
 import { chooseBashPath, chooseWindowsShellPreference } from "./preferences.js";
+import type { ShellResolution } from "./resolution.js";
 import { DEFAULT_PROBE_TIMEOUT_MS, type ResolveShellOptions } from "./resolve-options.js";
 import { resolvePosixShell } from "./resolve-posix.js";
 import { resolveWindowsShell } from "./resolve-windows.js";
-import type { ShellResolution } from "./resolution.js";
 import { WindowsHost } from "./windows-host.js";
 
 /**
@@ -11,7 +11,10 @@ import { WindowsHost } from "./windows-host.js";
  * facts (a snapshot host) the answer is always the same. Never throws for a missing shell: that is
  * kind `none` with the reasons in `trace`.
  */
-export async function resolveShell(host: HostFacts, options: ResolveShellOptions = {}): Promise<ShellResolution> {
+export async function resolveShell(
+  host: HostFacts,
+  options: ResolveShellOptions = {},
+): Promise<ShellResolution> {
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const env = (name: string) => host.env(name);
   const preference = chooseWindowsShellPreference(options.windowsShell, env);

@@ -1,8 +1,9 @@
+import { gitBashSources } from "./git-bash-sources.js";
 import type { BashPathChoice, PreferenceChoice } from "./preferences.js";
 import type { ShellKind, ShellResolution } from "./resolution.js";
 import { ResolutionTrace } from "./trace.js";
-import { type WindowsShell, WindowsHost } from "./windows-host.js";
 import { windowsShellHome } from "./windows-home.js";
+import type { WindowsHost, WindowsShell } from "./windows-host.js";
 
 interface Chosen {
   readonly shell: WindowsShell;
@@ -40,7 +41,9 @@ class WindowsArbitration {
         this.#trace.accept("path-lookup", hit, shell.kind, examined.reason);
         return { shell, source: "path-lookup" };
       }
-      const reason = shell ? `${examined.reason}; not the ${wanted.join("/")} that was asked for` : examined.reason;
+      const reason = shell
+        ? `${examined.reason}; not the ${wanted.join("/")} that was asked for`
+        : examined.reason;
       this.#trace.reject("path-lookup", hit, shell?.kind ?? null, reason);
     }
     return null;
@@ -53,7 +56,7 @@ class WindowsArbitration {
 
   async #findGitBash(): Promise<Chosen | null> {
     const seenRoots = new Set<string>();
-    for await (const source of this.#facts.gitBashSources()) {
+    for await (const source of gitBashSources(this.#facts.host)) {
       if (source.root === null) {
         this.#trace.reject(source.rule, null, "gitbash", source.detail);
         continue;
@@ -91,7 +94,9 @@ class WindowsArbitration {
 
   async auto(): Promise<Chosen | null> {
     return (
-      (await this.fromPath(["gitbash", "cygwin", "wsl"])) ?? (await this.gitBashFromSources()) ?? (await this.wsl())
+      (await this.fromPath(["gitbash", "cygwin", "wsl"])) ??
+      (await this.gitBashFromSources()) ??
+      (await this.wsl())
     );
   }
 
@@ -109,7 +114,9 @@ class WindowsArbitration {
     const wsl = await this.wsl();
     if (wsl) return wsl;
     const fallback =
-      (await this.fromPath(["gitbash"])) ?? (await this.gitBashFromSources()) ?? (await this.fromPath(["cygwin"]));
+      (await this.fromPath(["gitbash"])) ??
+      (await this.gitBashFromSources()) ??
+      (await this.fromPath(["cygwin"]));
     this.#warnings.push(
       `windows_shell=wsl was requested but no WSL distribution is installed${fallback ? `; using ${describeChoice(fallback)} instead` : ""}`,
     );
@@ -143,7 +150,9 @@ export async function resolveWindowsShell(
       chosen = { shell: examined.shell, source: "bash_path" };
     } else {
       trace.reject("bash_path", bashPath.path, null, `${bashPath.source}: ${examined.reason}`);
-      warnings.push(`${bashPath.source} '${bashPath.path}' ${examined.reason}; resolving as if it were unset`);
+      warnings.push(
+        `${bashPath.source} '${bashPath.path}' ${examined.reason}; resolving as if it were unset`,
+      );
     }
   }
   if (!chosen) {
@@ -151,7 +160,8 @@ export async function resolveWindowsShell(
     else if (preference.preference === "wsl") chosen = await arbitration.preferWsl();
     else chosen = await arbitration.auto();
   }
-  if (!chosen) return { platform: "win32", kind: "none", path: null, source: "none", warnings, trace: trace.candidates };
+  if (!chosen)
+    return { platform: "win32", kind: "none", path: null, source: "none", warnings, trace: trace.candidates };
 
   const { shell } = chosen;
   const versionArgv =

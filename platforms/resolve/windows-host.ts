@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { HostFacts } from "../host/host-facts.js";
-import { type VersionProbe, probeVersion, runtimeFromVersionLine } from "./bash-version.js";
+import { probeVersion, runtimeFromVersionLine, type VersionProbe } from "./bash-version.js";
+import { detectWsl, type WslFacts } from "./detect-wsl.js";
 import { unusableFileReason } from "./file-checks.js";
 import type { GitBashFlavor, ShellKind } from "./resolution.js";
-import { classifyBashPath, gitRootFromExePath, gitRootFromGitExe, systemDirectories } from "./windows-layout.js";
-import { parseWslDistroList } from "./wsl-distros.js";
+import { classifyBashPath } from "./windows-layout.js";
 
 const win32 = path.win32;
 
@@ -20,20 +20,6 @@ export interface WindowsShell {
 export interface Examination {
   readonly shell: WindowsShell | null;
   readonly reason: string;
-}
-
-export interface WslFacts {
-  readonly wslPath: string | null;
-  readonly distros: readonly string[];
-  /** Why WSL cannot run commands; undefined when a distribution is there. */
-  readonly problem?: string;
-}
-
-export interface GitBashSource {
-  readonly rule: string;
-  readonly root: string | null;
-  /** Where the root came from, or why none could be derived. */
-  readonly detail: string;
 }
 
 /**
@@ -71,44 +57,16 @@ export class WindowsHost {
   }
 
   wsl(): Promise<WslFacts> {
-    this.#wsl ??= this.#detectWsl();
+    this.#wsl ??= detectWsl(this.#host, this.systemRoot, this.#timeoutMs);
     return this.#wsl;
-  }
-
-  async #detectWsl(): Promise<WslFacts> {
-    const runsAs32Bit = this.#host.env("PROCESSOR_ARCHITEW6432") !== undefined;
-    let wslPath: string | null = null;
-    for (const directory of systemDirectories(this.systemRoot, runsAs32Bit)) {
-      const candidate = win32.join(directory, "wsl.exe");
-      if (unusableFileReason(await this.#host.fileInfo(candidate)) === null) {
-        wslPath = candidate;
-        break;
-      }
-    }
-    wslPath ??= (await this.#host.findOnPath("wsl"))[0] ?? null;
-    if (wslPath === null) {
-      return { wslPath, distros: [], problem: "wsl.exe is not in System32 or on PATH: WSL is not installed" };
-    }
-    const listing = await this.#host.runProbe([wslPath, "-l", "-q"], this.#timeoutMs);
-    if (listing.outcome === "timed-out") {
-      return { wslPath, distros: [], problem: `wsl.exe -l -q timed out after ${this.#timeoutMs} ms` };
-    }
-    if (listing.outcome !== "exited" || listing.exitCode !== 0) {
-      const how = listing.outcome === "exited" ? `exited ${listing.exitCode}` : `could not run (${listing.outcome})`;
-      return { wslPath, distros: [], problem: `wsl.exe -l -q ${how}: no WSL distribution is installed` };
-    }
-    const distros = parseWslDistroList(listing.stdout);
-    if (distros.length === 0) {
-      return { wslPath, distros, problem: "wsl.exe -l -q lists no distribution (docker-desktop* skipped)" };
-    }
-    return { wslPath, distros };
   }
 
   /** One `bash.exe` from PATH, classified by where it lives, never trusted by name. */
   async examinePathHit(hit: string, considerWsl: boolean): Promise<Examination> {
     const layout = classifyBashPath(hit);
     if (layout.type === "wsl-launcher") {
-      if (!considerWsl) return { shell: null, reason: "the WSL launcher; skipped because Git Bash was asked for" };
+      if (!considerWsl)
+        return { shell: null, reason: "the WSL launcher; skipped because Git Bash was asked for" };
       const wsl = await this.wsl();
       if (wsl.problem !== undefined || wsl.wslPath === null) {
         return { shell: null, reason: `the WSL launcher, but ${wsl.problem}` };
@@ -120,7 +78,10 @@ export class WindowsHost {
       };
     }
     if (layout.type === "windows-apps-alias") {
-      return { shell: null, reason: "a WindowsApps app-execution alias that forwards to WSL; never run directly" };
+      return {
+        shell: null,
+        reason: "a WindowsApps app-execution alias that forwards to WSL; never run directly",
+      };
     }
     const problem = unusableFileReason(await this.#host.fileInfo(hit));
     if (problem !== null) return { shell: null, reason: problem };
@@ -148,7 +109,10 @@ export class WindowsHost {
     }
     const examined = await this.#examineBashFile(bashPath, layout);
     if (examined.shell || layout.type !== "other") return examined;
-    return { shell: { kind: "gitbash", path: bashPath, flavor: "msys2" }, reason: "explicit bash; taken as MSYS-style" };
+    return {
+      shell: { kind: "gitbash", path: bashPath, flavor: "msys2" },
+      reason: "explicit bash; taken as MSYS-style",
+    };
   }
 
   async #examineBashFile(hit: string, layout: ReturnType<typeof classifyBashPath>): Promise<Examination> {
@@ -161,7 +125,10 @@ export class WindowsHost {
         };
       }
       if ((await this.#host.fileInfo(win32.join(layout.root, "bin", "cygwin1.dll"))) !== null) {
-        return { shell: { kind: "cygwin", path: hit, root: layout.root }, reason: "Cygwin (cygwin1.dll beside it)" };
+        return {
+          shell: { kind: "cygwin", path: hit, root: layout.root },
+          reason: "Cygwin (cygwin1.dll beside it)",
+        };
       }
       const probe = await this.version([hit, "--version"]);
       if (runtimeFromVersionLine(probe.line) === "cygwin") {
@@ -188,9 +155,13 @@ export class WindowsHost {
     const probe = await this.version([hit, "--version"]);
     const runtime = runtimeFromVersionLine(probe.line);
     if (runtime === "msys") {
-      return { shell: { kind: "gitbash", path: hit, flavor: "msys2" }, reason: `MSYS-style bash (${probe.line})` };
+      return {
+        shell: { kind: "gitbash", path: hit, flavor: "msys2" },
+        reason: `MSYS-style bash (${probe.line})`,
+      };
     }
-    if (runtime === "cygwin") return { shell: { kind: "cygwin", path: hit }, reason: `Cygwin bash (${probe.line})` };
+    if (runtime === "cygwin")
+      return { shell: { kind: "cygwin", path: hit }, reason: `Cygwin bash (${probe.line})` };
     return {
       shell: null,
       reason: `an unrecognised bash.exe (${probe.line ?? probe.failure}); set bash_path to use it anyway`,
@@ -208,50 +179,14 @@ export class WindowsHost {
       return { shell: null, reason: `${usrBash} ${usrProblem} (${why})` };
     }
     if (redirectorProblem === null) {
-      return { shell: { kind: "gitbash", path: redirector, root, flavor: "git-for-windows" }, reason: "Git for Windows" };
+      return {
+        shell: { kind: "gitbash", path: redirector, root, flavor: "git-for-windows" },
+        reason: "Git for Windows",
+      };
     }
     return {
       shell: { kind: "gitbash", path: usrBash, root, flavor: "git-for-windows" },
       reason: `no ${redirector} redirector; using the raw MSYS bash`,
     };
-  }
-
-  /** Git Bash install roots, in the order the issue fixes; computed lazily, one source at a time. */
-  async *gitBashSources(): AsyncGenerator<GitBashSource> {
-    const env = (name: string) => this.#host.env(name);
-    const msystem = env("MSYSTEM");
-    const exePath = env("EXEPATH");
-    if (msystem && exePath && win32.isAbsolute(exePath)) {
-      yield { rule: "git-bash-session", root: gitRootFromExePath(exePath), detail: `MSYSTEM=${msystem}, EXEPATH` };
-    }
-    for (const key of [
-      "HKLM\\Software\\GitForWindows",
-      "HKCU\\Software\\GitForWindows",
-      "HKLM\\Software\\WOW6432Node\\GitForWindows",
-    ]) {
-      const installPath = await this.#host.readRegistry(key, "InstallPath");
-      if (installPath) yield { rule: "registry", root: installPath, detail: `${key}\\InstallPath` };
-    }
-    for (const gitPath of await this.#host.findOnPath("git")) {
-      const derived = gitRootFromGitExe(gitPath);
-      yield derived.root === null
-        ? { rule: "git-on-path", root: null, detail: `${gitPath}: ${derived.reason}` }
-        : { rule: "git-on-path", root: derived.root, detail: gitPath };
-    }
-    for (const variable of ["ProgramW6432", "ProgramFiles", "ProgramFiles(x86)"]) {
-      const base = env(variable);
-      if (base) yield { rule: "program-files", root: win32.join(base, "Git"), detail: `%${variable}%\\Git` };
-    }
-    const localAppData = env("LOCALAPPDATA");
-    if (localAppData) {
-      yield { rule: "local-app-data", root: win32.join(localAppData, "Programs", "Git"), detail: "per-user install" };
-    }
-    const scoopRoots = [env("SCOOP"), env("USERPROFILE") && win32.join(env("USERPROFILE")!, "scoop")];
-    for (const scoop of scoopRoots) {
-      if (!scoop) continue;
-      for (const app of ["git", "git-with-openssh"]) {
-        yield { rule: "scoop", root: win32.join(scoop, "apps", app, "current"), detail: `Scoop ${app}` };
-      }
-    }
   }
 }

@@ -23,7 +23,8 @@ export function classifyBashPath(bashPath: string): BashLayout {
   if (name === "git-bash.exe") return { type: "mintty-launcher" };
   if (/\\windows\\(system32|syswow64|sysnative)$/i.test(directory)) return { type: "wsl-launcher" };
   if (/\\microsoft\\windowsapps$/i.test(directory)) return { type: "windows-apps-alias" };
-  if (/\\usr\\bin$/i.test(directory)) return { type: "usr-bin", root: win32.dirname(win32.dirname(directory)) };
+  if (/\\usr\\bin$/i.test(directory))
+    return { type: "usr-bin", root: win32.dirname(win32.dirname(directory)) };
   if (/\\bin$/i.test(directory)) return { type: "bin", root: win32.dirname(directory) };
   return { type: "other" };
 }
@@ -34,16 +35,15 @@ export function systemDirectories(systemRoot: string, runsAs32BitOn64Bit: boolea
   return names.map((name) => win32.join(systemRoot, name));
 }
 
-export type GitRootDerivation =
-  | { readonly root: string }
-  | { readonly root: null; readonly reason: string };
+export type GitRootDerivation = { readonly root: string } | { readonly root: null; readonly reason: string };
 
+// Longest first: `mingw64\bin\git.exe` also ends in `bin\git.exe`.
 const GIT_EXE_SUFFIXES = [
-  ["cmd", "git.exe"],
-  ["bin", "git.exe"],
   ["mingw64", "bin", "git.exe"],
   ["clangarm64", "bin", "git.exe"],
   ["mingw32", "bin", "git.exe"],
+  ["cmd", "git.exe"],
+  ["bin", "git.exe"],
 ];
 
 /** Git's install root from a `git.exe` found on PATH (`<root>\cmd\git.exe` and friends). */
@@ -58,7 +58,10 @@ export function gitRootFromGitExe(gitPath: string): GitRootDerivation {
       return { root: parts.slice(0, -suffix.length).join("\\") || "\\" };
     }
   }
-  return { root: null, reason: "not in a Git for Windows layout (cmd\\, bin\\ or mingw64\\bin\\), so no root" };
+  return {
+    root: null,
+    reason: "not in a Git for Windows layout (cmd\\, bin\\ or mingw64\\bin\\), so no root",
+  };
 }
 
 /** `EXEPATH` inside a Git Bash session names the install root or one of its bin directories. */

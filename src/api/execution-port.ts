@@ -1,7 +1,12 @@
+import type { Executor } from "../executor/executor.js";
+import { renderRunText } from "../run/render-result.js";
+import { toSpecResult } from "../run/run-result.js";
+import { renderKill, renderTaskRead, renderTaskStarted } from "../tasks/render-task.js";
+
 /**
- * What the tools need from an executor, in the model's terms: text with the dsh markers plus the
- * structured result. The local implementation adapts the execution layer's executor seam
- * (`src/executor/`); a host can pass its own (a container, a remote machine) as `host.executor`.
+ * The tools' view of the executor seam: each call in the model's terms, text with the dsh markers
+ * plus the structured result. Any `Executor` (the local one, or a host's container or remote one)
+ * fits behind it, so what the model sees never depends on where commands run.
  */
 export interface ExecutionRunRequest {
   readonly command: string;
@@ -14,35 +19,82 @@ export interface ExecutionRunRequest {
   readonly owner: string | undefined;
 }
 
-export interface ExecutionRunOutcome {
-  /** The model-facing text: stdout, `[stderr]`, markers. */
-  readonly text: string;
-  readonly structured: Readonly<Record<string, unknown>>;
-}
-
-export interface ExecutionStartOutcome {
-  readonly taskId: string;
-  readonly text: string;
-}
-
-export interface ExecutionTaskOutcome {
+export interface ExecutionOutcome {
+  /** The model-facing text. */
   readonly text: string;
   readonly structured: Readonly<Record<string, unknown>>;
 }
 
 export interface ExecutionPort {
-  /** Resolves for every process outcome (non-zero, timeout, abort); rejects only on infrastructure failure. */
-  run(request: ExecutionRunRequest): Promise<ExecutionRunOutcome>;
-  /** Starts a background task; no timeout applies. */
-  start(request: Omit<ExecutionRunRequest, "timeoutMs">): Promise<ExecutionStartOutcome>;
-  /** Output since the previous read plus a status line. Rejects for unknown or foreign tasks. */
-  read(taskId: string, owner: string | undefined): Promise<ExecutionTaskOutcome>;
-  /** Kills a task's tree; a finished task is a reported no-op. Rejects for unknown or foreign tasks. */
-  kill(taskId: string, owner: string | undefined): Promise<ExecutionTaskOutcome>;
-  /** Registers a completion listener; returns its disposer. */
-  onTaskDone?(
-    listener: (task: { readonly id: string; readonly owner: string | undefined }) => void,
-  ): () => void;
-  /** Kills every running task and waits for each tree to exit. */
+  readonly executor: Executor;
+  run(request: ExecutionRunRequest): Promise<ExecutionOutcome>;
+  start(
+    request: Omit<ExecutionRunRequest, "timeoutMs" | "signal">,
+  ): Promise<ExecutionOutcome & { taskId: string }>;
+  read(taskId: string, owner: string | undefined): Promise<ExecutionOutcome>;
+  kill(taskId: string, owner: string | undefined): Promise<ExecutionOutcome>;
   close(): Promise<void>;
+}
+
+export function executionPort(executor: Executor): ExecutionPort {
+  return {
+    executor,
+    async run(request) {
+      const spec = executor.resolve({
+        command: request.command,
+        workdir: request.workdir,
+        ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.owner !== undefined ? { owner: request.owner } : {}),
+      });
+      const result = await executor.run(spec);
+      return {
+        text: renderRunText(result),
+        structured: { ...result, returncode: toSpecResult(result).returncode },
+      };
+    },
+    async start(request) {
+      const spec = executor.resolve({
+        command: request.command,
+        workdir: request.workdir,
+        ...(request.owner !== undefined ? { owner: request.owner } : {}),
+      });
+      const task = await executor.start(spec);
+      const text = `${renderTaskStarted(task)}; read its output with bash_output, stop it with bash_kill`;
+      return { taskId: task.id, text, structured: { task_id: task.id, status: task.status } };
+    },
+    async read(taskId, owner) {
+      const read = await executor.readOutput(taskId, owner);
+      const { task } = read;
+      return {
+        text: renderTaskRead(read),
+        structured: {
+          task_id: task.id,
+          status: task.status,
+          exitCode: task.exitCode,
+          signal: task.signal,
+          stdout: read.stdout,
+          stderr: read.stderr,
+          lossy: read.lossy,
+          lostBytes: read.lostBytes,
+          spill: read.spill,
+        },
+      };
+    },
+    async kill(taskId, owner) {
+      const outcome = await executor.kill(taskId, owner);
+      const { task } = outcome;
+      return {
+        text: renderKill(outcome),
+        structured: {
+          task_id: task.id,
+          killed: outcome.killed,
+          status: task.status,
+          exitCode: task.exitCode,
+          signal: task.signal,
+        },
+      };
+    },
+    close: () => executor.close(),
+  };
 }

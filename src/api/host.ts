@@ -1,9 +1,9 @@
 import type { HostFacts } from "../../platforms/host/host-facts.js";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { Executor } from "../executor/executor.js";
 import type { QuestionAdmission } from "../managed/lifecycle/question-admission.js";
 import type { Observer } from "../managed/observer/observer-event.js";
 import type { Verdict } from "../safety/verdict.js";
-import type { ExecutionPort } from "./execution-port.js";
 
 /** What a host is asked before a command the gate allowed may run (`require_approval: true`). */
 export interface ApprovalRequest {
@@ -31,8 +31,11 @@ export interface ShellgateHost {
   readonly admitQuestions?: QuestionAdmission;
   /** Asked for every allowed command when `require_approval` is on; without it such commands are refused. */
   approve?(request: ApprovalRequest): ApprovalAnswer | Promise<ApprovalAnswer>;
-  /** Run commands somewhere else (a container, a remote machine) without changing what the model sees. */
-  readonly executor?: ExecutionPort;
+  /**
+   * Run commands somewhere else (a container, a remote machine) behind the executor seam, without
+   * changing what the model sees. Default: the local executor. The instance closes it on `close()`.
+   */
+  readonly executor?: Executor;
   /** A pre-resolved shell; skips resolution. */
   readonly shell?: ShellResolution;
   /** The machine facts shell resolution reads (a snapshot host in tests); defaults to this machine. */

@@ -19,8 +19,10 @@ export class SpillFile {
     directory: string,
     stream: string,
     private readonly maxBytes: number,
+    /** Only for tests: a fixed name instead of the random one. */
+    fileName?: string,
   ) {
-    this.path = path.join(directory, `${randomBytes(12).toString("hex")}-${stream}.log`);
+    this.path = path.join(directory, fileName ?? `${randomBytes(12).toString("hex")}-${stream}.log`);
     try {
       this.descriptor = openSync(this.path, "wx", 0o600);
     } catch {

@@ -52,7 +52,8 @@ export function truncateOutput(input: TruncationInput): TruncatedBytes {
   const lineHead = headWindow.subarray(0, lastNewline + 1);
   const firstNewline = tailWindow.indexOf(0x0a);
   // The tail window starts mid-line unless the byte before it was a newline; skip the partial line.
-  const lineTail = firstNewline < 0 ? tailWindow.subarray(tailWindow.length) : tailWindow.subarray(firstNewline + 1);
+  const lineTail =
+    firstNewline < 0 ? tailWindow.subarray(tailWindow.length) : tailWindow.subarray(firstNewline + 1);
   if (lineHead.length + lineTail.length >= input.limit * LINE_MODE_FLOOR) {
     const omitted = input.totalBytes - lineHead.length - lineTail.length;
     return {

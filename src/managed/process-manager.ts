@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { guardBinary } from "../io/binary-guard.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
+import { isGroupAlive } from "../terminate/process-alive.js";
 import { terminateTree } from "../terminate/terminate-tree.js";
 import {
   type ListInput,
@@ -47,7 +48,7 @@ import {
   statusReceipt,
 } from "./receipts/status-receipt.js";
 import { defaultResolution, MANAGED_MARKER_VARIABLE, planManagedStart } from "./spawn/plan-managed-start.js";
-import { requirePty } from "./terminal/pty-loader.js";
+import { loadPty, requirePty } from "./terminal/pty-loader.js";
 import { planTerminalEof } from "./terminal/terminal-eof.js";
 import { readTerminalMode } from "./terminal/terminal-mode.js";
 import { spawnPipeTransport } from "./transport/pipe-transport.js";
@@ -59,7 +60,7 @@ export interface ProcessList {
   readonly owner_id: string;
   /** Whether raw stdin writes are permitted by the mounted policy (not settable by actions). */
   readonly stdin_allowed: boolean;
-  /** Whether the host allows terminals (`managed_pty`). */
+  /** Whether `pty: true` can work: the host allows terminals (`managed_pty`) and node-pty loads. */
   readonly pty: boolean;
   readonly observer_available: boolean;
   readonly processes: readonly ProcessStatus[];
@@ -190,7 +191,7 @@ class ManagedProcesses implements ProcessManager {
       this.#records.set(record.processId, record);
       void superviseProcess(record, transport, {
         stop: (target, reason) => this.#stop(target, reason),
-        sweep: (target) => this.#teardown(target),
+        sweep: (target) => this.#sweep(target),
         outputDrainMs: this.#options.outputDrainMs ?? OUTPUT_DRAIN_MS,
         now: () => this.#now(),
         onSettled: () => this.#concurrency.release(),
@@ -271,7 +272,7 @@ class ManagedProcesses implements ProcessManager {
     return {
       owner_id: this.ownerId,
       stdin_allowed: this.#stdin.allowed,
-      pty: this.#options.config.managed_pty === true,
+      pty: this.#options.config.managed_pty === true && (await loadPty(this.#options.importPty)) !== null,
       observer_available: this.#options.observe !== undefined,
       processes: [...this.#records.values()].map(statusReceipt),
     };
@@ -430,6 +431,17 @@ class ManagedProcesses implements ProcessManager {
     }
     record.stopping ??= this.#teardown(record);
     return record.stopping;
+  }
+
+  /**
+   * After a normal exit, closes what is left of the process group. An empty group means nothing
+   * to sweep, which skips a process-table scan per exit. On Windows the parent link is gone with
+   * the parent, so there is no tree left to find.
+   */
+  async #sweep(record: ProcessRecord): Promise<void> {
+    const pid = record.transport?.pid;
+    if (pid === undefined || this.#platform === "win32" || !isGroupAlive(pid)) return;
+    await this.#teardown(record);
   }
 
   async #teardown(record: ProcessRecord): Promise<void> {

@@ -1,7 +1,6 @@
-import type { ChildProcess } from "node:child_process";
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
-import { startProcess } from "../spawn/start-process.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
+import { startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
 import { isGroupAlive } from "../terminate/process-alive.js";
 import { type TerminationReport, terminateTree } from "../terminate/terminate-tree.js";
@@ -41,16 +40,6 @@ export interface SupervisedProcess {
 
 function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
-}
-
-function waitForClose(child: ChildProcess, milliseconds: number): Promise<boolean> {
-  if (child.stdout?.closed !== false && child.stderr?.closed !== false && child.exitCode !== null) {
-    // already closed
-  }
-  return Promise.race([
-    new Promise<boolean>((resolve) => child.once("close", () => resolve(true))),
-    delay(milliseconds).then(() => false),
-  ]);
 }
 
 /**

@@ -16,12 +16,15 @@ export function assertWorkingDirectory(directory: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     const why = code === "ENOENT" ? "does not exist" : `cannot be used (${code})`;
-    throw new ExecutionError("bad-cwd", `working directory ${directory} ${why}; pass an existing directory as workdir.`);
+    throw new ExecutionError(
+      "bad-cwd",
+      `working directory ${directory} ${why}; pass an existing directory as the working directory (workdir, --cwd).`,
+    );
   }
   if (!isDirectory) {
     throw new ExecutionError(
       "bad-cwd",
-      `working directory ${directory} is not a directory; pass its parent directory as workdir.`,
+      `working directory ${directory} is not a directory; pass its parent directory as the working directory (workdir, --cwd).`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { treeMembers } from "./process-table.js";
 import { findByEnvironmentMarker, readProcessTable } from "./read-process-table.js";
+import { readWindowsProcessTable } from "./windows-process-table.js";
 
 export interface ListDescendantsOptions {
   /** The process group that belongs to the tree; defaults to `pid` (shellgate spawns group leaders). */
@@ -16,7 +17,14 @@ export interface ListDescendantsOptions {
  */
 export async function listDescendants(pid: number, options: ListDescendantsOptions = {}): Promise<number[]> {
   const platform = options.platform ?? process.platform;
-  if (platform === "win32") return [];
+  if (platform === "win32") {
+    // Windows keeps a dead parent's id on its children, so the walk still works after the root died.
+    const table = await readWindowsProcessTable();
+    return treeMembers(table, pid, -1)
+      .map((entry) => entry.pid)
+      .filter((member) => member !== pid && member !== process.pid)
+      .sort((a, b) => a - b);
+  }
   const table = await readProcessTable(platform);
   const members = new Set(treeMembers(table, pid, options.pgid ?? pid).map((entry) => entry.pid));
   if (options.marker) {

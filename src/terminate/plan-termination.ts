@@ -2,7 +2,12 @@
 export type TerminationStep =
   | { readonly type: "signal-group"; readonly pgid: number; readonly signal: NodeJS.Signals }
   | { readonly type: "signal-process"; readonly pid: number; readonly signal: NodeJS.Signals }
-  | { readonly type: "command"; readonly file: string; readonly args: readonly string[] };
+  | {
+      readonly type: "command";
+      readonly file: string;
+      readonly args: readonly string[];
+      readonly pid: number;
+    };
 
 export interface TerminationPlan {
   readonly method: "process-group" | "taskkill";
@@ -23,8 +28,8 @@ export interface TerminationTarget {
   readonly platform: NodeJS.Platform;
 }
 
-function taskkill(args: readonly string[]): TerminationStep {
-  return { type: "command", file: "taskkill", args };
+function taskkill(pid: number, args: readonly string[]): TerminationStep {
+  return { type: "command", file: "taskkill", args: [...args, "/PID", String(pid)], pid };
 }
 
 /** Decides which signals or commands end a tree on a platform. Pure: no processes are touched. */
@@ -34,9 +39,9 @@ export function planTermination(target: TerminationTarget): TerminationPlan {
     return {
       method: "taskkill",
       // Windows has no SIGTERM a console program can trap, so the tree is ended at once.
-      first: [taskkill(["/T", "/F", "/PID", String(target.pid)])],
+      first: [taskkill(target.pid, ["/T", "/F"])],
       afterGrace: [],
-      fallback: everyone.map((pid) => taskkill(["/F", "/PID", String(pid)])),
+      fallback: everyone.map((pid) => taskkill(pid, ["/F"])),
     };
   }
   const group = target.pgid ?? target.pid;

@@ -37,7 +37,8 @@ export function treeMembers(table: readonly ProcessEntry[], pid: number, pgid: n
   const found = new Map<number, ProcessEntry>();
   const queue: number[] = [pid];
   for (const entry of table) {
-    if (entry.pgid === pgid && entry.pid !== pid) {
+    // A negative group means "no groups here" (Windows).
+    if (pgid >= 0 && entry.pgid === pgid && entry.pid !== pid) {
       found.set(entry.pid, entry);
       queue.push(entry.pid);
     }

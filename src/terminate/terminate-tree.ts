@@ -51,7 +51,7 @@ async function carryOut(steps: readonly TerminationStep[], errors: string[]): Pr
     if (step.type === "signal-group") sendSignal(-step.pgid, step.signal, errors);
     else if (step.type === "signal-process") {
       if (isProcessAlive(step.pid)) sendSignal(step.pid, step.signal, errors);
-    } else {
+    } else if (isProcessAlive(step.pid)) {
       const failure = await runCommand(step.file, step.args);
       if (failure) {
         errors.push(failure);
@@ -95,7 +95,7 @@ export async function terminateTree(
   let forced = false;
 
   const firstSucceeded = await carryOut(plan.first, errors);
-  if (!firstSucceeded && plan.fallback.length > 0 && isProcessAlive(pid)) {
+  if (!firstSucceeded && plan.fallback.length > 0) {
     method = "taskkill-per-pid";
     await carryOut(plan.fallback, errors);
   }

@@ -10,7 +10,9 @@ const directory = fileURLToPath(new URL(".", import.meta.url));
 
 const fixtureSchema = z.strictObject({
   host: z.unknown(),
-  config: z.strictObject({ windows_shell: z.string().optional(), bash_path: z.string().optional() }).default({}),
+  config: z
+    .strictObject({ windows_shell: z.string().optional(), bash_path: z.string().optional() })
+    .default({}),
   expect: z.strictObject({
     kind: z.enum(["bash", "sh", "gitbash", "cygwin", "wsl", "none"]),
     path: z.string().nullable(),

@@ -2,6 +2,7 @@ import { configSchema, type ShellgateConfigInput } from "../../src/config/schema
 import { createProcessManager, type ProcessManager } from "../../src/managed/process-manager.js";
 import type { ProcessManagerOptions } from "../../src/managed/process-manager-options.js";
 import type { Verdict } from "../../src/safety/verdict.js";
+import { isProcessAlive } from "../../src/terminate/process-alive.js";
 
 /** Everything is allowed unless a test passes its own gate; managed tests are not about the gate. */
 export function allowEverything(command: string): Verdict {
@@ -28,13 +29,9 @@ export async function closeTestManagers(): Promise<void> {
   await Promise.all(open.splice(0).map((manager) => manager.close()));
 }
 
+/** Alive and not a zombie waiting for a slow init to reap it. */
 export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return isProcessAlive(pid);
 }
 
 /** Polls (no event exists for "some unrelated pid is gone") until the pids are gone or the deadline passes. */
@@ -66,22 +63,34 @@ export async function waitForFinal(manager: ProcessManager, processId: string, d
   const until = Date.now() + deadlineMs;
   let page = await manager.wait({ process_id: processId, cursor: 0, wait_ms: 0 });
   while (!FINAL.has(page.state)) {
-    if (Date.now() > until) throw new Error(`process ${processId} still ${page.state} after ${deadlineMs} ms`);
+    if (Date.now() > until)
+      throw new Error(`process ${processId} still ${page.state} after ${deadlineMs} ms`);
     page = await manager.wait({ process_id: processId, cursor: page.latest_cursor, wait_ms: 60_000 });
   }
   return page;
 }
 
 /** Waits until the retained text contains `needle`. */
-export async function waitForText(manager: ProcessManager, processId: string, needle: string, deadlineMs = 10_000) {
+export async function waitForText(
+  manager: ProcessManager,
+  processId: string,
+  needle: string,
+  deadlineMs = 10_000,
+) {
   const until = Date.now() + deadlineMs;
   let cursor = 0;
   for (;;) {
     const text = await allText(manager, processId);
     if (text.includes(needle)) return text;
-    const page = await manager.wait({ process_id: processId, cursor, wait_ms: Math.max(1, until - Date.now()) });
+    const page = await manager.wait({
+      process_id: processId,
+      cursor,
+      wait_ms: Math.max(1, until - Date.now()),
+    });
     if (Date.now() > until || (FINAL.has(page.state) && !page.has_more && page.chunks.length === 0)) {
-      throw new Error(`"${needle}" did not appear; output so far: ${JSON.stringify(await allText(manager, processId))}`);
+      throw new Error(
+        `"${needle}" did not appear; output so far: ${JSON.stringify(await allText(manager, processId))}`,
+      );
     }
     cursor = page.next_cursor;
   }

@@ -28,12 +28,14 @@ describe("planTermination", () => {
   it("Windows: taskkill /T /F with an argument array, per-pid /F as the fallback", () => {
     const plan = planTermination({ pid: 4242, descendants: [5000, 6000], platform: "win32" });
     expect(plan.method).toBe("taskkill");
-    expect(plan.first).toEqual([{ type: "command", file: "taskkill", args: ["/T", "/F", "/PID", "4242"] }]);
+    expect(plan.first).toEqual([
+      { type: "command", file: "taskkill", args: ["/T", "/F", "/PID", "4242"], pid: 4242 },
+    ]);
     expect(plan.afterGrace).toEqual([]);
     expect(plan.fallback).toEqual([
-      { type: "command", file: "taskkill", args: ["/F", "/PID", "4242"] },
-      { type: "command", file: "taskkill", args: ["/F", "/PID", "5000"] },
-      { type: "command", file: "taskkill", args: ["/F", "/PID", "6000"] },
+      { type: "command", file: "taskkill", args: ["/F", "/PID", "4242"], pid: 4242 },
+      { type: "command", file: "taskkill", args: ["/F", "/PID", "5000"], pid: 5000 },
+      { type: "command", file: "taskkill", args: ["/F", "/PID", "6000"], pid: 6000 },
     ]);
   });
 });

@@ -46,7 +46,15 @@ function dispatch(runtime: ToolRuntime, input: AmplifierManagedBashInput, contex
   };
   switch (input.action) {
     case "run":
-      return runAction(runtime, { ...input, command: input.command ?? "" }, context);
+      return runAction(
+        runtime,
+        {
+          command: input.command ?? "",
+          ...(input.timeout !== undefined ? { timeout: input.timeout } : {}),
+          ...(input.run_in_background !== undefined ? { run_in_background: input.run_in_background } : {}),
+        },
+        context,
+      );
     case "start":
       return startProcess(
         runtime,
@@ -85,18 +93,42 @@ function dispatch(runtime: ToolRuntime, input: AmplifierManagedBashInput, contex
   }
 }
 
+const MANAGED_OFF =
+  "Managed process actions require managed_processes=true in host configuration; use run_in_background for a simple background task.";
+
+function managedActionRequested(input: unknown): boolean {
+  if (typeof input !== "object" || input === null || !("action" in input)) return false;
+  return (input as { action: unknown }).action !== "run";
+}
+
+// `action: "run"` is the ordinary call spelled out; the ordinary schema does not list it.
+function withoutRunAction(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || !("action" in input)) return input;
+  const { action: _run, ...rest } = input as Record<string, unknown>;
+  return rest;
+}
+
 /** The reference module's single `bash` tool; with `managed_processes` on, its `action` field too. */
 export function amplifierTool(runtime: ToolRuntime): ToolDefinition {
   const description = bashDescriptionFor("amplifier", runtime.descriptionContext);
   const annotations = { ...EXECUTES, title: "Run a bash command" };
   if (!runtime.processes) {
-    return defineTool({
+    const tool = defineTool({
       name: "bash",
       description,
       schema: amplifierBashInputSchema,
       annotations,
       run: (input, context) => runAction(runtime, input, context),
     });
+    // The ordinary schema has no `action`; a managed action gets the reference module's answer
+    // instead of "unknown field".
+    return {
+      ...tool,
+      execute: (input, context) =>
+        managedActionRequested(input)
+          ? Promise.resolve({ text: MANAGED_OFF, isError: true })
+          : tool.execute(withoutRunAction(input), context),
+    };
   }
   return defineTool({
     name: "bash",

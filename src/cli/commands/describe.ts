@@ -1,11 +1,60 @@
+import { formatResolutionSummary } from "../../../platforms/describe/format-report.js";
+import { chooseHost } from "../../../platforms/host/choose-host.js";
+import { HostSnapshotError } from "../../../platforms/host/snapshot-schema.js";
+import { describeShell, type ResolveShellOptions, resolveShell } from "../../../platforms/index.js";
+import { ConfigError } from "../../config/config-error.js";
+import { loadConfig } from "../../config/load-config.js";
 import type { CliCommand } from "../command.js";
+import { booleanOption, type ParsedArguments, parseArguments, stringOption } from "../parse-arguments.js";
+import { UsageError } from "../usage-error.js";
 
-// Placeholder until the owning issue lands; keeps `shellgate describe` an honest error instead of a crash.
+/** Turns a config or snapshot problem into a one-line usage error (exit 2). */
+export async function withUsageErrors<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof HostSnapshotError)
+      throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export function rejectPositionals(parsed: ParsedArguments): void {
+  const [first] = parsed.positionals;
+  if (first !== undefined) throw new UsageError(`unexpected argument '${first}'`);
+}
+
+/** `windows_shell` and `bash_path` from `--config FILE` (or shellgate.config.json in the cwd). */
+export async function resolveOptionsFromConfig(
+  file: string | undefined,
+  cwd: string,
+): Promise<ResolveShellOptions> {
+  const config = await loadConfig(file, cwd);
+  return { windowsShell: config.windows_shell, bashPath: config.bash_path };
+}
+
 export const describeCommand: CliCommand = {
   name: "describe",
-  summary: "(not implemented yet)",
-  async run(_args, io) {
-    io.stderr.write("shellgate describe: not implemented yet\n");
-    return 2;
+  summary:
+    "which shell commands run in, and the description the model reads [--json] [--host FILE] [--config FILE]",
+  async run(args, io) {
+    const parsed = parseArguments(args, {
+      json: { type: "boolean" },
+      host: { type: "string" },
+      config: { type: "string" },
+    });
+    rejectPositionals(parsed);
+    const { host } = await withUsageErrors(() => chooseHost(stringOption(parsed, "host"), io.env, io.cwd));
+    const options = await withUsageErrors(() =>
+      resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd),
+    );
+    const resolution = await resolveShell(host, options);
+    const description = describeShell(resolution);
+    if (booleanOption(parsed, "json")) {
+      io.stdout.write(`${JSON.stringify({ resolution, description }, null, 2)}\n`);
+    } else {
+      io.stdout.write(`${formatResolutionSummary(resolution)}\n\n${description}\n`);
+    }
+    return 0;
   },
 };

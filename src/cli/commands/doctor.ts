@@ -1,11 +1,67 @@
+import { formatDoctorReport } from "../../../platforms/describe/format-report.js";
+import { createCapturingHost } from "../../../platforms/host/capturing-host.js";
+import { chooseHost } from "../../../platforms/host/choose-host.js";
+import { createRealHost } from "../../../platforms/host/real-host.js";
+import { describeShell, resolveShell } from "../../../platforms/index.js";
+import { chooseBashPath, chooseWindowsShellPreference } from "../../../platforms/resolve/preferences.js";
 import type { CliCommand } from "../command.js";
+import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
+import { UsageError } from "../usage-error.js";
+import { rejectPositionals, resolveOptionsFromConfig, withUsageErrors } from "./describe.js";
 
-// Placeholder until the owning issue lands; keeps `shellgate doctor` an honest error instead of a crash.
 export const doctorCommand: CliCommand = {
   name: "doctor",
-  summary: "(not implemented yet)",
-  async run(_args, io) {
-    io.stderr.write("shellgate doctor: not implemented yet\n");
-    return 2;
+  summary:
+    "the full shell-resolution trace for a bug report [--json] [--host FILE] [--capture] [--config FILE]",
+  async run(args, io) {
+    const parsed = parseArguments(args, {
+      json: { type: "boolean" },
+      host: { type: "string" },
+      capture: { type: "boolean" },
+      config: { type: "string" },
+    });
+    rejectPositionals(parsed);
+    const hostFile = stringOption(parsed, "host");
+    const capture = booleanOption(parsed, "capture");
+    if (capture && hostFile !== undefined) {
+      throw new UsageError("--capture records this machine, so it cannot be combined with --host");
+    }
+    const options = await withUsageErrors(() =>
+      resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd),
+    );
+
+    if (capture) {
+      const capturing = createCapturingHost(createRealHost({ env: io.env, cwd: io.cwd }));
+      await resolveShell(capturing.host, options);
+      const snapshot = {
+        ...capturing.snapshot(),
+        comment: `captured by shellgate doctor --capture at ${new Date().toISOString()} with node ${process.version}`,
+      };
+      io.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
+      return 0;
+    }
+
+    const chosen = await withUsageErrors(() => chooseHost(hostFile, io.env, io.cwd));
+    const resolution = await resolveShell(chosen.host, options);
+    const description = describeShell(resolution);
+    if (booleanOption(parsed, "json")) {
+      const host = { label: chosen.label, ...(chosen.isReal ? { node: process.version } : {}) };
+      io.stdout.write(`${JSON.stringify({ resolution, description, host }, null, 2)}\n`);
+      return 0;
+    }
+    const env = (name: string) => chosen.host.env(name);
+    const preference = chooseWindowsShellPreference(options.windowsShell, env);
+    const bashPath = chooseBashPath(options.bashPath, env);
+    io.stdout.write(
+      formatDoctorReport(resolution, description, {
+        hostLabel: chosen.label,
+        ...(chosen.isReal ? { nodeVersion: process.version } : {}),
+        ...(resolution.platform === "win32"
+          ? { preference: `windows_shell=${preference.preference} (from ${preference.source})` }
+          : {}),
+        ...(bashPath ? { bashPath: `${bashPath.path} (from ${bashPath.source})` } : {}),
+      }),
+    );
+    return 0;
   },
 };

@@ -1,11 +1,33 @@
+import { serveStdio } from "../../mcp/serve-stdio.js";
 import type { CliCommand } from "../command.js";
+import { parseArguments, stringOption } from "../parse-arguments.js";
+import { UsageError } from "../usage-error.js";
 
-// Placeholder until the owning issue lands; keeps `shellgate mcp` an honest error instead of a crash.
+// Anything left holding the event loop after cleanup must not keep a finished server alive; the
+// client would then have to kill it.
+const EXIT_GRACE_MS = 1000;
+
 export const mcpCommand: CliCommand = {
   name: "mcp",
-  summary: "(not implemented yet)",
-  async run(_args, io) {
-    io.stderr.write("shellgate mcp: not implemented yet\n");
-    return 2;
+  summary: "serve bash, bash_output, bash_kill (and process_* tools) to an MCP client over stdio",
+  async run(args, io) {
+    const parsed = parseArguments(args, { config: { type: "string" } });
+    const [extra] = parsed.positionals;
+    if (extra !== undefined) {
+      throw new UsageError(`unexpected argument '${extra}'; usage: shellgate mcp [--config FILE]`);
+    }
+    const configFile = stringOption(parsed, "config");
+    const ownProcess = io.stdin === process.stdin;
+    const code = await serveStdio({
+      ...(configFile !== undefined ? { configFile } : {}),
+      cwd: io.cwd,
+      env: io.env,
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      ...(ownProcess ? { signals: process } : {}),
+    });
+    if (ownProcess) setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+    return code;
   },
 };

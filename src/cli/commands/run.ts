@@ -1,11 +1,141 @@
+import { createRealHost } from "../../../platforms/host/real-host.js";
+import { resolveShell } from "../../../platforms/resolve/resolve-shell.js";
+import { ConfigError } from "../../config/config-error.js";
+import { loadConfig } from "../../config/load-config.js";
+import type { ShellgateConfig } from "../../config/schema.js";
+import { ExecutionError } from "../../run/execution-error.js";
+import { renderRunText } from "../../run/render-result.js";
+import { runCommand } from "../../run/run-command.js";
+import { runOptionsFromConfig } from "../../run/run-options.js";
+import { cliExitCode } from "../../run/run-result.js";
+import { startDetached } from "../../run/start-detached.js";
+import { validateTimeoutSeconds } from "../../run/timeout.js";
+import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../safety/verdict.js";
 import type { CliCommand } from "../command.js";
+import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
+import { UsageError } from "../usage-error.js";
 
-// Placeholder until the owning issue lands; keeps `shellgate run` an honest error instead of a crash.
-export const runCommand: CliCommand = {
+const OPTIONS = {
+  timeout: { type: "string" },
+  cwd: { type: "string" },
+  profile: { type: "string" },
+  config: { type: "string" },
+  json: { type: "boolean" },
+  background: { type: "boolean" },
+} as const;
+
+type Check = (command: string) => Verdict;
+
+interface SafetyModule {
+  createSafetyGate?: (options: unknown) => Promise<{ check: Check }>;
+  safetyGateOptionsFromConfig?: (config: ShellgateConfig) => unknown;
+}
+
+/** The safety gate for the configured profile; loaded lazily so the CLI starts fast. */
+async function loadGate(config: ShellgateConfig): Promise<Check> {
+  const specifier = "../../safety/index.js";
+  let module: SafetyModule;
+  try {
+    module = (await import(specifier)) as SafetyModule;
+  } catch {
+    module = {};
+  }
+  if (!module.createSafetyGate) {
+    if (config.safety_profile === "unrestricted")
+      return (): Verdict => ({ allowed: true, profile: "unrestricted" });
+    throw new Error(
+      `the safety gate is not available in this build, so profile '${config.safety_profile}' cannot be enforced; nothing was run`,
+    );
+  }
+  const options = module.safetyGateOptionsFromConfig ? module.safetyGateOptionsFromConfig(config) : config;
+  const gate = await module.createSafetyGate(options);
+  return (command) => gate.check(command);
+}
+
+function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (text.trim() === "" || !Number.isFinite(seconds)) {
+    throw new UsageError(`--timeout must be a number of seconds, got '${text}'`);
+  }
+  try {
+    return validateTimeoutSeconds(seconds);
+  } catch (error) {
+    throw new UsageError(`--${(error as Error).message}`);
+  }
+}
+
+function parseProfile(text: string | undefined): SafetyProfile | undefined {
+  if (text === undefined) return undefined;
+  if (!(SAFETY_PROFILES as readonly string[]).includes(text)) {
+    throw new UsageError(`--profile must be one of ${SAFETY_PROFILES.join(", ")}, got '${text}'`);
+  }
+  return text as SafetyProfile;
+}
+
+export const runCommandCli: CliCommand = {
   name: "run",
-  summary: "(not implemented yet)",
-  async run(_args, io) {
-    io.stderr.write("shellgate run: not implemented yet\n");
-    return 2;
+  summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
+  async run(args, io) {
+    const parsed = parseArguments(args, OPTIONS);
+    const command = parsed.positionals.join(" ");
+    if (command.trim() === "") {
+      throw new UsageError(
+        "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND",
+      );
+    }
+    const timeout = parseTimeout(stringOption(parsed, "timeout"));
+    const profile = parseProfile(stringOption(parsed, "profile"));
+    let config: ShellgateConfig;
+    try {
+      config = await loadConfig(stringOption(parsed, "config"), io.cwd);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (profile) config = { ...config, safety_profile: profile };
+    const resolution = await resolveShell(createRealHost({ env: io.env, cwd: io.cwd }), {
+      windowsShell: config.windows_shell,
+      ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
+    });
+    const check = await loadGate(config);
+    const cwdOption = stringOption(parsed, "cwd");
+    const options = {
+      ...runOptionsFromConfig(config),
+      resolution,
+      cwd: config.working_dir ?? io.cwd,
+      env: io.env,
+      check,
+      ...(cwdOption === undefined ? {} : { workdir: cwdOption }),
+      ...(timeout === undefined ? {} : { timeout }),
+    };
+    try {
+      if (booleanOption(parsed, "background")) {
+        const started = await startDetached(command, options);
+        if (booleanOption(parsed, "json")) io.stdout.write(`${JSON.stringify(started)}\n`);
+        else
+          io.stdout.write(
+            `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}\n`,
+          );
+        return 0;
+      }
+      const result = await runCommand(command, options);
+      if (booleanOption(parsed, "json")) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        const text = renderRunText(result);
+        io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+      }
+      return cliExitCode(result);
+    } catch (error) {
+      if (error instanceof ExecutionError) {
+        if (booleanOption(parsed, "json"))
+          io.stdout.write(`${JSON.stringify({ error: error.code, message: error.message })}\n`);
+        io.stderr.write(`shellgate run: ${error.message}\n`);
+        return error.code === "invalid-timeout" ? 2 : 1;
+      }
+      throw error;
+    }
   },
 };
+
+export { runCommandCli as runCommand };

@@ -1,5 +1,5 @@
 import type { ObserverMailbox } from "../observer/observer-mailbox.js";
-import type { OutputChunk } from "../output/output-chunk.js";
+import { type ChunkContent, renderChunk } from "../output/output-chunk.js";
 import { OutputRing } from "../output/output-ring.js";
 import { type BinaryGuard, StreamDecoder } from "../output/stream-decoder.js";
 import type { ManagedTransport, TransportStream } from "../transport/transport.js";
@@ -119,9 +119,8 @@ export class ProcessRecord {
     return decoder;
   }
 
-  #retain(content: Parameters<OutputRing["append"]>[0]): OutputChunk {
-    const chunk = this.ring.append(content);
-    this.options.mailbox?.post("output", { chunk });
-    return chunk;
+  #retain(content: ChunkContent): void {
+    const cursor = this.ring.append(content);
+    this.options.mailbox?.post("output", { chunk: renderChunk(content, cursor) });
   }
 }

@@ -22,6 +22,7 @@ export class ObserverMailbox {
   #sequence = 0;
   #dropped = 0;
   #draining: Promise<void> | null = null;
+  #roomWaiters: (() => void)[] = [];
   #closed = false;
 
   constructor(options: ObserverMailboxOptions) {
@@ -38,11 +39,15 @@ export class ObserverMailbox {
   }
 
   /**
-   * Queues an event and resolves after its one delivery attempt (bounded by the async deadline),
-   * or at once when it was dropped. For `started`, so start returns after the first observation.
+   * Queues an event — waiting for room rather than dropping it — and resolves after its one
+   * delivery attempt (each attempt is bounded by the async deadline). For `started` and
+   * `finished`, the lifecycle events a host must not lose to a burst of output.
    */
-  postAndWait(phase: ObserverPhase, body: EventBody): Promise<void> {
-    return new Promise((resolve) => {
+  async postAndWait(phase: ObserverPhase, body: EventBody): Promise<void> {
+    while (!this.#closed && this.#queue.length >= this.#options.capacity) {
+      await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+    }
+    await new Promise<void>((resolve) => {
       if (!this.#enqueue(phase, body, resolve)) resolve();
     });
   }
@@ -92,6 +97,7 @@ export class ObserverMailbox {
     if (this.#draining !== null) return;
     this.#draining = (async () => {
       for (let entry = this.#queue.shift(); entry !== undefined; entry = this.#queue.shift()) {
+        this.#roomWaiters.shift()?.();
         if (!(await this.#deliver(entry.event))) this.#dropped++;
         entry.settled?.();
       }

@@ -1,6 +1,6 @@
 export type OutputStreamName = "stdout" | "stderr" | "terminal";
 
-/** One reader pass over one stream, as retained and as returned by `read`/`wait`. */
+/** One reader pass over one stream, as returned by `read`/`wait` and observed. */
 export interface OutputChunk {
   readonly stream: OutputStreamName;
   /** Rendered text: UTF-8 characters split across passes appear whole in the later chunk. */
@@ -16,4 +16,36 @@ export interface OutputChunk {
   readonly encoding_loss: boolean;
 }
 
-export type ChunkContent = Omit<OutputChunk, "cursor" | "next_cursor">;
+/**
+ * A chunk as retained. Valid UTF-8 (the common case) keeps its bytes and is decoded only when
+ * read, so output that is dropped before anyone reads it never becomes a string.
+ */
+export interface ChunkContent {
+  readonly stream: OutputStreamName;
+  readonly bytes: number;
+  readonly binary_output_withheld: boolean;
+  readonly encoding_loss: boolean;
+  /** Decoded text, when it had to be decoded at once (split characters, invalid bytes, notices). */
+  readonly text?: string;
+  /** Complete, valid UTF-8 to decode on read. */
+  readonly source?: Uint8Array;
+}
+
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+export function chunkText(content: ChunkContent): string {
+  if (content.text !== undefined) return content.text;
+  return content.source === undefined ? "" : decoder.decode(content.source);
+}
+
+export function renderChunk(content: ChunkContent, cursor: number): OutputChunk {
+  return {
+    stream: content.stream,
+    text: chunkText(content),
+    bytes: content.bytes,
+    cursor,
+    next_cursor: cursor + 1,
+    binary_output_withheld: content.binary_output_withheld,
+    encoding_loss: content.encoding_loss,
+  };
+}

@@ -1,5 +1,5 @@
 import { ManagedProcessError } from "../managed-process-error.js";
-import type { ChunkContent, OutputChunk } from "./output-chunk.js";
+import { type ChunkContent, type OutputChunk, renderChunk } from "./output-chunk.js";
 
 /** One page of retained output starting at a cursor. */
 export interface OutputPage {
@@ -31,7 +31,7 @@ export class OutputRing {
   readonly #maxBytes: number;
   readonly #maxChunks: number;
   // A queue with a moving head: shifting a large array on every drop would be O(n).
-  #chunks: OutputChunk[] = [];
+  #chunks: ChunkContent[] = [];
   #head = 0;
   #nextCursor = 0;
   #retainedBytes = 0;
@@ -43,14 +43,14 @@ export class OutputRing {
     this.#maxChunks = maxChunks;
   }
 
-  append(content: ChunkContent): OutputChunk {
+  /** Retains a chunk and returns its cursor. */
+  append(content: ChunkContent): number {
     const cursor = this.#nextCursor++;
-    const chunk: OutputChunk = { ...content, cursor, next_cursor: cursor + 1 };
-    this.#chunks.push(chunk);
-    this.#retainedBytes += chunk.bytes;
-    this.#totalBytes += chunk.bytes;
+    this.#chunks.push(content);
+    this.#retainedBytes += content.bytes;
+    this.#totalBytes += content.bytes;
     while (this.#retainedCount() > 0 && this.#overBudget()) this.#dropOldest();
-    return chunk;
+    return cursor;
   }
 
   counters(): OutputRingCounters {
@@ -82,11 +82,11 @@ export class OutputRing {
     let budget = maxBytes;
     let index = this.#head + (start - earliest);
     for (; index < this.#chunks.length; index++) {
-      const chunk = this.#chunks[index]!;
+      const content = this.#chunks[index]!;
       // A page always makes progress: a single chunk larger than the budget is still returned.
-      if (chunks.length > 0 && chunk.bytes > budget) break;
-      chunks.push(chunk);
-      budget -= chunk.bytes;
+      if (chunks.length > 0 && content.bytes > budget) break;
+      chunks.push(renderChunk(content, earliest + (index - this.#head)));
+      budget -= content.bytes;
     }
     return {
       cursor,

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { CHUNK_SOURCE_BYTES } from "../limits.js";
 import type { ChunkContent, OutputStreamName } from "./output-chunk.js";
 
@@ -21,6 +22,8 @@ export class StreamDecoder {
   readonly #stream: OutputStreamName;
   readonly #guard: BinaryGuard;
   #decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+  /** The streaming decoder holds the first bytes of a character split by the last read. */
+  #pending = false;
 
   constructor(stream: OutputStreamName, guard: BinaryGuard) {
     this.#stream = stream;
@@ -29,8 +32,15 @@ export class StreamDecoder {
 
   decode(bytes: Uint8Array): ChunkContent[] {
     const contents: ChunkContent[] = [];
-    for (let offset = 0; offset < bytes.length; offset += CHUNK_SOURCE_BYTES) {
-      contents.push(this.#decodeSlice(bytes.subarray(offset, offset + CHUNK_SOURCE_BYTES)));
+    for (let offset = 0; offset < bytes.length; ) {
+      let end = Math.min(offset + CHUNK_SOURCE_BYTES, bytes.length);
+      // Cut between characters, so only a read boundary can split one.
+      if (end < bytes.length) {
+        const boundary = offset + characterBounds(bytes.subarray(offset, end)).end;
+        if (boundary > offset) end = boundary;
+      }
+      contents.push(this.#decodeSlice(bytes.subarray(offset, end)));
+      offset = end;
     }
     return contents;
   }
@@ -43,14 +53,28 @@ export class StreamDecoder {
   }
 
   #decodeSlice(slice: Uint8Array): ChunkContent {
+    if (!this.#pending && isUtf8(slice) && !startsWithByteOrderMark(slice)) {
+      // Valid UTF-8 is always shown (the guard's first rule): keep a copy of the bytes, not a
+      // string — a copy, because the slice would pin the whole read buffer.
+      return {
+        stream: this.#stream,
+        bytes: slice.length,
+        binary_output_withheld: false,
+        encoding_loss: false,
+        source: new Uint8Array(slice),
+      };
+    }
+    const { start, end } = characterBounds(slice);
     // The guard judges whole characters: a character split by the read boundary is not binary.
-    const guarded = this.#guard(wholeCharacters(slice), this.#stream);
+    const guarded = this.#guard(slice.subarray(start, end), this.#stream);
     if (guarded.withheld) {
       // The withheld bytes must not leak into the next slice's text as half a character.
       this.#decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+      this.#pending = false;
       return this.#content(guarded.text, slice.length, true, guarded.encodingLoss);
     }
     const text = this.#decoder.decode(slice, { stream: true });
+    this.#pending = end < slice.length;
     return this.#content(text, slice.length, false, replacementsAdded(text, slice));
   }
 
@@ -67,6 +91,11 @@ export class StreamDecoder {
 
 /** The slice without continuation bytes at its start and an incomplete sequence at its end. */
 export function wholeCharacters(slice: Uint8Array): Uint8Array {
+  const { start, end } = characterBounds(slice);
+  return slice.subarray(start, end);
+}
+
+function characterBounds(slice: Uint8Array): { start: number; end: number } {
   let start = 0;
   while (start < 3 && start < slice.length && isContinuation(slice[start]!)) start++;
   let end = slice.length;
@@ -77,7 +106,11 @@ export function wholeCharacters(slice: Uint8Array): Uint8Array {
     if (length > back) end -= back;
     break;
   }
-  return slice.subarray(start, end);
+  return { start, end };
+}
+
+function startsWithByteOrderMark(slice: Uint8Array): boolean {
+  return slice[0] === 0xef && slice[1] === 0xbb && slice[2] === 0xbf;
 }
 
 function isContinuation(byte: number): boolean {

@@ -9,8 +9,12 @@ export interface ExitStatus {
 const EXIT_MARKER = /\n\[exit code: (-?\d+)\]$/;
 const SIGNAL_MARKER = /\n\[killed by signal: ([A-Z0-9]+)\]$/;
 
+// The execution layer may add a note about left-over background processes after the exit marker.
+const BACKGROUND_NOTE = /\n\[background processes [^\n]*\]$/;
+
 /** Reads the exit status back out of the model text's final marker line; no marker means exit 0. */
-export function parseExitStatus(text: string): ExitStatus {
+export function parseExitStatus(output: string): ExitStatus {
+  const text = output.replace(BACKGROUND_NOTE, "");
   const signal = SIGNAL_MARKER.exec(text);
   if (signal) return { exitCode: null, signal: signal[1] ?? null };
   const exit = EXIT_MARKER.exec(text);

@@ -17,7 +17,10 @@ export const bashResultSchema = z.looseObject({
   timeoutMs: z.number().optional(),
   truncated: streams(z.boolean()).optional(),
   totalBytes: streams(z.number()).optional(),
-  spill: z.looseObject({ stdout: z.string().optional(), stderr: z.string().optional() }).optional(),
+  /** Per truncated stream: the complete copy's path, or null when none is safely available. */
+  spill: z
+    .looseObject({ stdout: z.string().nullable().optional(), stderr: z.string().nullable().optional() })
+    .optional(),
   /** The spec's compatible shape. */
   returncode: z.number().nullable().optional(),
   /** Set for run_in_background: the task to poll with bash_output. */
@@ -33,12 +36,15 @@ export const bashOutputResultSchema = z.looseObject({
   status: z.enum(TASK_STATUSES),
   exitCode: z.number().nullable(),
   signal: z.string().nullable(),
-  output: z.string(),
+  stdout: z.string(),
+  stderr: z.string(),
   lossy: z.boolean(),
 });
 
 /** One bash_kill. */
 export const bashKillResultSchema = z.looseObject({
   task_id: z.string(),
+  /** False when the task had already finished (a reported no-op). */
   killed: z.boolean(),
+  status: z.enum(TASK_STATUSES),
 });

@@ -11,7 +11,11 @@ import { parseActionInput } from "../../../src/managed/actions/parse-action-inpu
 
 describe("managed action schemas", () => {
   it("applies the read and wait defaults", () => {
-    expect(readInputSchema.parse({ process_id: "p" })).toEqual({ process_id: "p", cursor: 0, max_bytes: 16_384 });
+    expect(readInputSchema.parse({ process_id: "p" })).toEqual({
+      process_id: "p",
+      cursor: 0,
+      max_bytes: 16_384,
+    });
     expect(waitInputSchema.parse({ process_id: "p" })).toMatchObject({ wait_ms: 1000 });
   });
 
@@ -23,9 +27,9 @@ describe("managed action schemas", () => {
         const input = { process_id: "p", close_stdin: true, [key]: key === "command" ? "echo safe" : 1 };
         expect(() => parseActionInput(schema, input)).toThrow(new RegExp(`${key}: `));
       }
-      expect(() => parseActionInput(schema, { process_id: "p", close_stdin: true, command: "echo safe" })).toThrow(
-        /not valid for process follow-ups/,
-      );
+      expect(() =>
+        parseActionInput(schema, { process_id: "p", close_stdin: true, command: "echo safe" }),
+      ).toThrow(/not valid for process follow-ups/);
     },
   );
 
@@ -56,13 +60,17 @@ describe("managed action schemas", () => {
   });
 
   it("start rejects stdin and run_in_background and a blank command", () => {
-    expect(() => parseActionInput(startInputSchema, { command: "x", run_in_background: true })).toThrow(/run_in_background/);
+    expect(() => parseActionInput(startInputSchema, { command: "x", run_in_background: true })).toThrow(
+      /run_in_background/,
+    );
     expect(() => parseActionInput(startInputSchema, { command: "x", stdin: "y" })).toThrow(/stdin/);
     expect(() => parseActionInput(startInputSchema, { command: "  " })).toThrow(/command is required/);
   });
 
   it("derives a JSON Schema for the tool layer", () => {
-    const schema = z.toJSONSchema(waitInputSchema, { io: "input" }) as { properties: Record<string, unknown> };
+    const schema = z.toJSONSchema(waitInputSchema, { io: "input" }) as {
+      properties: Record<string, unknown>;
+    };
     expect(Object.keys(schema.properties)).toEqual(
       expect.arrayContaining(["process_id", "cursor", "max_bytes", "wait_ms"]),
     );

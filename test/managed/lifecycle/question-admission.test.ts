@@ -32,6 +32,8 @@ describe("question admission", () => {
         throw new Error("Question was superseded");
       }),
     ).rejects.toThrow(/Question was superseded/);
-    await expect(admitQuestions(["q1"], async (ids) => ({ admitted: true, questionIds: [...ids] }))).resolves.toBeUndefined();
+    await expect(
+      admitQuestions(["q1"], async (ids) => ({ admitted: true, questionIds: [...ids] })),
+    ).resolves.toBeUndefined();
   });
 });

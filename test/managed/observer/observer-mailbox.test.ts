@@ -20,7 +20,12 @@ describe("ObserverMailbox", () => {
       ["state", 2, "op:2"],
       ["finished", 3, "op:3"],
     ]);
-    expect(seen[0]).toMatchObject({ schemaVersion: 1, source: "shellgate", kind: "process", ownerId: "owner" });
+    expect(seen[0]).toMatchObject({
+      schemaVersion: 1,
+      source: "shellgate",
+      kind: "process",
+      ownerId: "owner",
+    });
     expect(Date.parse(seen[0]!.at)).not.toBeNaN();
     expect(box.droppedEvents).toBe(0);
   });
@@ -73,5 +78,19 @@ describe("ObserverMailbox", () => {
     expect(box.droppedEvents).toBe(2);
     await box.close();
     expect(box.post("output", {})).toBe(false);
+  });
+});
+
+describe("ObserverMailbox lifecycle events", () => {
+  it("waits for room instead of dropping a lifecycle event", async () => {
+    const seen: string[] = [];
+    const box = mailbox(async (event) => {
+      seen.push(event.phase);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }, 2);
+    for (let index = 0; index < 10; index++) box.post("output", {});
+    await box.postAndWait("finished", {});
+    expect(seen.at(-1)).toBe("finished");
+    expect(box.droppedEvents).toBeGreaterThan(0);
   });
 });

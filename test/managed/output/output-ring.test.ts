@@ -46,7 +46,11 @@ describe("OutputRing", () => {
   it("drops by chunk count at 1,024 chunks", () => {
     const ring = new OutputRing(10_000_000, 1024);
     for (let index = 0; index < 1500; index++) ring.append(content(1));
-    expect(ring.counters()).toMatchObject({ earliest_cursor: 476, latest_cursor: 1500, dropped_output_bytes: 476 });
+    expect(ring.counters()).toMatchObject({
+      earliest_cursor: 476,
+      latest_cursor: 1500,
+      dropped_output_bytes: 476,
+    });
   });
 
   it("keeps exact accounting and contiguous pages for any appends and budgets", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { guardBinary } from "../../../src/io/binary-guard.js";
+import { chunkText } from "../../../src/managed/output/output-chunk.js";
 import { StreamDecoder, wholeCharacters } from "../../../src/managed/output/stream-decoder.js";
 
 function decodeInPieces(bytes: Uint8Array, cuts: readonly number[]) {
@@ -14,7 +15,7 @@ function decodeInPieces(bytes: Uint8Array, cuts: readonly number[]) {
   }
   const last = decoder.end();
   if (last) chunks.push(last);
-  return chunks;
+  return chunks.map((chunk) => ({ ...chunk, text: chunkText(chunk) }));
 }
 
 describe("StreamDecoder", () => {
@@ -27,21 +28,28 @@ describe("StreamDecoder", () => {
 
   it("reassembles any text split at any byte offsets, with no loss and exact byte counts", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "grapheme", maxLength: 3000 }), fc.array(fc.nat(), { maxLength: 20 }), (text, cuts) => {
-        const bytes = new TextEncoder().encode(text);
-        const chunks = decodeInPieces(bytes, cuts);
-        expect(chunks.map((chunk) => chunk.text).join("")).toBe(text);
-        expect(chunks.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(bytes.length);
-        expect(chunks.every((chunk) => !chunk.encoding_loss && !chunk.binary_output_withheld)).toBe(true);
-        expect(chunks.every((chunk) => chunk.bytes <= 4096)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: "grapheme", maxLength: 3000 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (text, cuts) => {
+          const bytes = new TextEncoder().encode(text);
+          const chunks = decodeInPieces(bytes, cuts);
+          expect(chunks.map((chunk) => chunk.text).join("")).toBe(text);
+          expect(chunks.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(bytes.length);
+          expect(chunks.every((chunk) => !chunk.encoding_loss && !chunk.binary_output_withheld)).toBe(true);
+          expect(chunks.every((chunk) => chunk.bytes <= 4096)).toBe(true);
+        },
+      ),
     );
   });
 
   it("flags invalid UTF-8 as encoding loss", () => {
     const chunks = decodeInPieces(new TextEncoder().encode("hello\uFFFDworld"), []);
     expect(chunks[0]!.encoding_loss).toBe(false);
-    const lossy = decodeInPieces(new Uint8Array([...Buffer.from("hello"), 0xff, ...Buffer.from("world")]), []);
+    const lossy = decodeInPieces(
+      new Uint8Array([...Buffer.from("hello"), 0xff, ...Buffer.from("world")]),
+      [],
+    );
     expect(lossy[0]).toMatchObject({ text: "hello\uFFFDworld", encoding_loss: true });
   });
 
@@ -54,7 +62,8 @@ describe("StreamDecoder", () => {
   it("withholds binary slices and keeps their byte count", () => {
     const binary = new Uint8Array(Array.from({ length: 5000 }, (_, index) => index % 256));
     const chunks = decodeInPieces(binary, []);
-    expect(chunks.map((chunk) => chunk.bytes)).toEqual([4096, 904]);
+    expect(chunks.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(5000);
+    expect(chunks.every((chunk) => chunk.bytes <= 4096)).toBe(true);
     expect(chunks[0]).toMatchObject({ binary_output_withheld: true });
     expect(chunks[0]!.text).toMatch(/binary output withheld/);
   });
@@ -73,5 +82,31 @@ describe("wholeCharacters", () => {
     const chunks = decodeInPieces(line, [4097, 4098]);
     expect(chunks.some((chunk) => chunk.binary_output_withheld)).toBe(false);
     expect(chunks.map((chunk) => chunk.text).join("")).toBe(line.toString());
+  });
+});
+
+describe("StreamDecoder fast path", () => {
+  it("keeps a byte-order mark and text after a withheld slice", () => {
+    const withBom = decodeInPieces(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), []);
+    expect(withBom.map((chunk) => chunk.text).join("")).toBe("\uFEFFa");
+    const decoder = new StreamDecoder("stderr", guardBinary);
+    const binary = new Uint8Array(Array.from({ length: 4096 }, (_, index) => index % 256));
+    const [withheld] = decoder.decode(binary);
+    expect(withheld?.binary_output_withheld).toBe(true);
+    expect(chunkText(withheld!)).toMatch(/binary output withheld/);
+    const [after] = decoder.decode(new TextEncoder().encode("after"));
+    expect(chunkText(after!)).toBe("after");
+    expect(after?.encoding_loss).toBe(false);
+  });
+});
+
+describe("StreamDecoder slicing", () => {
+  it("cuts slices between characters within one read", () => {
+    const text = "€".repeat(3000);
+    const decoder = new StreamDecoder("stdout", guardBinary);
+    const chunks = decoder.decode(new TextEncoder().encode(text));
+    expect(chunks.every((chunk) => chunk.bytes % 3 === 0 && chunk.bytes <= 4096)).toBe(true);
+    expect(chunks.every((chunk) => chunk.source !== undefined)).toBe(true);
+    expect(chunks.map(chunkText).join("")).toBe(text);
   });
 });

@@ -8,14 +8,30 @@ import {
 import { planSpawn } from "../../../src/spawn/plan-spawn.js";
 
 function resolution(overrides: Partial<ShellResolution>): ShellResolution {
-  return { platform: "win32", kind: "gitbash", path: "C:\\Program Files\\Git\\bin\\bash.exe", source: "test", warnings: [], trace: [], ...overrides };
+  return {
+    platform: "win32",
+    kind: "gitbash",
+    path: "C:\\Program Files\\Git\\bin\\bash.exe",
+    source: "test",
+    warnings: [],
+    trace: [],
+    ...overrides,
+  };
 }
 
-const request = { command: "npm run build", cwd: "C:\\work", processId: "abc", environment: { PATH: "C:\\bin" } };
+const request = {
+  command: "npm run build",
+  cwd: "C:\\work",
+  processId: "abc",
+  environment: { PATH: "C:\\bin" },
+};
 
 describe("planManagedStart", () => {
   it("runs POSIX bash with the command as an argument and marks the child", () => {
-    const plan = planManagedStart({ ...request, cwd: "/work", resolution: defaultResolution("linux"), pty: false }, planSpawn);
+    const plan = planManagedStart(
+      { ...request, cwd: "/work", resolution: defaultResolution("linux"), pty: false },
+      planSpawn,
+    );
     expect(plan.transport).toBe("pipe");
     expect(plan.spawn.file).toBe("/bin/bash");
     expect(plan.spawn.args).toEqual(["-c", "npm run build"]);
@@ -32,7 +48,11 @@ describe("planManagedStart", () => {
 
   it("wraps WSL starts through wsl.exe with the distro and forwards the command variable", () => {
     const plan = planManagedStart(
-      { ...request, resolution: resolution({ kind: "wsl", path: "C:\\Windows\\System32\\wsl.exe", distro: "Ubuntu" }), pty: false },
+      {
+        ...request,
+        resolution: resolution({ kind: "wsl", path: "C:\\Windows\\System32\\wsl.exe", distro: "Ubuntu" }),
+        pty: false,
+      },
       planSpawn,
     );
     expect(plan.spawn.file).toBe("C:\\Windows\\System32\\wsl.exe");

@@ -11,6 +11,8 @@ describe("pty loader", () => {
     const missing = () => Promise.reject(new Error("Cannot find package"));
     await expect(loadPty(missing)).resolves.toBeNull();
     await expect(requirePty(missing)).rejects.toThrow(/Terminal support is not installed/);
-    await expect(requirePty(async () => ({ something: "else" }))).rejects.toMatchObject({ code: "pty_unavailable" });
+    await expect(requirePty(async () => ({ something: "else" }))).rejects.toMatchObject({
+      code: "pty_unavailable",
+    });
   });
 });

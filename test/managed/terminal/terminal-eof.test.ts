@@ -3,7 +3,8 @@ import { parseSttyMode, planTerminalEof } from "../../../src/managed/terminal/te
 
 const gnu =
   "speed 38400 baud; rows 30; columns 120; line = 0;\nintr = ^C; quit = ^\\; erase = ^?; kill = ^U; eof = ^D; eol = <undef>;\n-parenb -parodd\nisig icanon iexten echo echoe echok";
-const bsdRaw = "speed 9600 baud; 24 rows; 80 columns;\nlflags: -icanon -isig -iexten -echo\ncchars: discard = ^O; dsusp = ^Y; eof = ^D;";
+const bsdRaw =
+  "speed 9600 baud; 24 rows; 80 columns;\nlflags: -icanon -isig -iexten -echo\ncchars: discard = ^O; dsusp = ^Y; eof = ^D;";
 
 describe("terminal EOF", () => {
   it("parses GNU and BSD stty output", () => {

@@ -17,6 +17,14 @@ describe("parseExitStatus", () => {
     });
   });
 
+  it("looks past the note about left-over background processes", () => {
+    expect(
+      parseExitStatus(
+        "x\n[exit code: 4]\n[background processes killed when the shell exited: 12; use run_in_background]",
+      ),
+    ).toEqual({ exitCode: 4, signal: null });
+  });
+
   it("treats no marker as a clean exit", () => {
     expect(parseExitStatus("(no output)")).toEqual({ exitCode: 0, signal: null });
   });

@@ -33,10 +33,16 @@ export interface RunningTree {
   readonly pids: readonly number[];
 }
 
-/** Starts a node → node → node chain (for `depth` 3) and resolves once every level runs. */
-export function startNodeTree(directory: string, depth: number): Promise<RunningTree> {
+/** Writes the chain script into `directory`; run it as `node tree.mjs <depth>`. */
+export function writeTreeScript(directory: string): string {
   const script = join(directory, "tree.mjs");
   writeFileSync(script, TREE_SCRIPT);
+  return script;
+}
+
+/** Starts a node → node → node chain (for `depth` 3) and resolves once every level runs. */
+export function startNodeTree(directory: string, depth: number): Promise<RunningTree> {
+  const script = writeTreeScript(directory);
   const root = spawn(process.execPath, [script, String(depth)], {
     stdio: ["ignore", "pipe", "inherit"],
     windowsHide: true,

@@ -1,0 +1,26 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { type HostSnapshot, HostSnapshotError, parseHostSnapshot } from "./snapshot-schema.js";
+
+/** Reads and validates a snapshot file; every failure is a `HostSnapshotError` naming file and field. */
+export async function loadHostSnapshotFile(file: string, cwd: string): Promise<HostSnapshot> {
+  const target = path.resolve(cwd, file);
+  let text: string;
+  try {
+    text = await readFile(target, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new HostSnapshotError(`cannot read host snapshot ${target}: ${code}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new HostSnapshotError(`host snapshot ${target} is not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return parseHostSnapshot(data);
+  } catch (error) {
+    throw new HostSnapshotError(`host snapshot ${target}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,128 @@
+import { stat } from "node:fs/promises";
+import { ConfigError } from "../config/config-error.js";
+import { parseConfig } from "../config/parse-config.js";
+import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
+import { createConcurrencyCounter } from "../managed/lifecycle/concurrency-counter.js";
+import { createProcessManager } from "../managed/process-manager.js";
+import type { DescriptionContext } from "../tools/descriptions/description-context.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import { admitCommand } from "./approval.js";
+import { executionPort } from "./execution-port.js";
+import type { ShellgateHost } from "./host.js";
+import { instanceGate } from "./parts/instance-gate.js";
+import { instanceShell, shellParagraph } from "./parts/instance-shell.js";
+import { localExecutor } from "./parts/local-execution.js";
+import { ProcessRegistry } from "./process-registry.js";
+import type { Shellgate, ToolsOptions } from "./shellgate.js";
+import { amplifierTool } from "./tools/amplifier-tool.js";
+import { dshTools } from "./tools/dsh-tools.js";
+import { processTools } from "./tools/process-tools.js";
+import type { ToolRuntime } from "./tools/tool-runtime.js";
+import { instanceDirectory } from "./working-directory.js";
+
+async function requireDirectory(directory: string): Promise<void> {
+  const stats = await stat(directory).catch(() => null);
+  if (!stats?.isDirectory()) {
+    throw new ConfigError(`config key 'working_dir': ${directory} is not an existing directory`);
+  }
+}
+
+const CLOSED = "This shellgate instance is closed; nothing more can run in it. Create a new instance.";
+
+/**
+ * Creates a shellgate: validates the config (a `ConfigError` names any key it did not understand),
+ * resolves the shell, loads the safety gate, and sets up the executor and the process registry.
+ * Host callbacks (approval, observer, question admission) and seams come in `host`, never in config.
+ */
+export async function createShellgate(
+  config: ShellgateConfigInput | ShellgateConfig = {},
+  host: ShellgateHost = {},
+): Promise<Shellgate> {
+  const parsed = parseConfig(config);
+  const hostCwd = host.cwd ?? process.cwd();
+  const cwd = instanceDirectory(parsed.working_dir, hostCwd);
+  await requireDirectory(cwd);
+  const shell = await instanceShell(parsed, host, hostCwd);
+  const gate = await instanceGate(parsed);
+  const concurrency = createConcurrencyCounter(parsed.max_concurrent);
+  const execution = executionPort(
+    host.executor ??
+      localExecutor({
+        config: parsed,
+        shell,
+        gate,
+        cwd,
+        concurrency,
+        ...(host.env ? { env: host.env } : {}),
+      }),
+  );
+  const processes = parsed.managed_processes
+    ? new ProcessRegistry(() =>
+        createProcessManager({
+          config: parsed,
+          check: gate.check,
+          concurrency,
+          resolution: shell,
+          cwd,
+          ...(host.observe ? { observe: host.observe } : {}),
+          ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
+          ...(host.env ? { baseEnvironment: host.env } : {}),
+        }),
+      )
+    : undefined;
+  const descriptionContext: DescriptionContext = {
+    shellParagraph: shellParagraph(shell),
+    platform: shell.platform,
+    profile: parsed.safety_profile,
+    requireApproval: parsed.require_approval,
+    timeoutSeconds: parsed.timeout,
+    maxOutputBytes: parsed.max_output_bytes,
+    managedProcesses: parsed.managed_processes,
+    managedPty: parsed.managed_pty,
+  };
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  const runtime: ToolRuntime = {
+    config: parsed,
+    cwd,
+    descriptionContext,
+    execution,
+    processes,
+    admit(request) {
+      if (closed)
+        return Promise.resolve({ allowed: false, reason: CLOSED, verdict: gate.check(request.command) });
+      return admitCommand(request, {
+        check: gate.check,
+        requireApproval: parsed.require_approval,
+        ...(host.approve ? { approve: host.approve.bind(host) } : {}),
+      });
+    },
+  };
+
+  function tools(options: ToolsOptions = {}): ToolDefinition[] {
+    if (options.shape === "amplifier") return [amplifierTool(runtime)];
+    return processes ? [...dshTools(runtime), ...processTools(runtime)] : dshTools(runtime);
+  }
+
+  return {
+    config: parsed,
+    shell,
+    cwd,
+    executor: execution.executor,
+    check: (command) => gate.check(command),
+    processes(ownerId) {
+      if (!processes) throw new Error("managed processes are off; set managed_processes: true in the config");
+      return processes.for(ownerId);
+    },
+    describeShell: () => descriptionContext.shellParagraph,
+    tools,
+    get closed() {
+      return closed;
+    },
+    close() {
+      closed = true;
+      closing ??= Promise.all([execution.close(), processes?.close()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

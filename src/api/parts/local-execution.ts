@@ -1,0 +1,32 @@
+import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import type { ShellgateConfig } from "../../config/schema.js";
+import type { Executor } from "../../executor/executor.js";
+import { createLocalExecutor } from "../../executor/local-executor.js";
+import type { ConcurrencyCounter } from "../../managed/lifecycle/concurrency-counter.js";
+import { runOptionsFromConfig } from "../../run/run-options.js";
+import type { InstanceGate } from "./instance-gate.js";
+
+export interface LocalExecutionOptions {
+  readonly config: ShellgateConfig;
+  readonly shell: ShellResolution;
+  readonly gate: InstanceGate;
+  readonly cwd: string;
+  /** Shared with the process managers, so `max_concurrent` is one number. */
+  readonly concurrency: ConcurrencyCounter;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** The execution layer's local executor, configured for this instance. */
+export function localExecutor(options: LocalExecutionOptions): Executor {
+  const { config } = options;
+  return createLocalExecutor({
+    ...runOptionsFromConfig(config),
+    resolution: options.shell,
+    cwd: options.cwd,
+    check: options.gate.check,
+    concurrency: options.concurrency,
+    backgroundMaxOutputBytes: config.background_max_output_bytes,
+    spillMaxAgeHours: config.spill_max_age_hours,
+    ...(options.env ? { env: options.env } : {}),
+  });
+}

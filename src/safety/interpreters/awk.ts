@@ -1,0 +1,42 @@
+import type { ExpandedWord } from "../extract/expanded-word.js";
+import { literalWord } from "../extract/expanded-word.js";
+import type { Scope } from "../extract/scope.js";
+import type { RuleHit } from "../finding.js";
+import type { Nested } from "../normalize/nested.js";
+import { judgeWriteTarget } from "../rules/write-targets.js";
+
+function program(args: readonly ExpandedWord[]): string | undefined {
+  const sources: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const value = args[index]!.value;
+    if (value === "-f" || value === "--file") return sources.length > 0 ? sources.join("\n") : undefined;
+    if (value === "-e" || value === "--source") {
+      sources.push(args[index + 1]?.value ?? "");
+      index += 1;
+    } else if (value === "-F" || value === "-v" || value === "--assign" || value === "--field-separator") index += 1;
+    else if (value === "--") return args[index + 1]?.value;
+    else if (!value.startsWith("-") || value === "-") return sources.length > 0 ? sources.join("\n") : value;
+  }
+  return sources.length > 0 ? sources.join("\n") : undefined;
+}
+
+/** awk's `system("…")`, `"cmd" | getline`, `print | "cmd"` and `print > "/dev/sda"`. */
+export function awkActions(args: readonly ExpandedWord[], scope: Scope): { nested: Nested[]; hits: RuleHit[] } {
+  const code = program(args);
+  const nested: Nested[] = [];
+  const hits: RuleHit[] = [];
+  if (code === undefined) return { nested, hits };
+  for (const match of code.matchAll(/\bsystem\s*\(\s*("((?:\\.|[^"])*)")?/g)) {
+    if (match[1] === undefined || /^\s*"[^"]*"\s*[^)\s]/.test(code.slice(match.index + match[0].length - (match[1]?.length ?? 0)))) {
+      hits.push({ rule: "dynamic.interpreter-command", severity: "dynamic", reason: "awk's system() runs a command built at run time, so it cannot be checked; run the command directly in the shell." });
+    } else nested.push({ kind: "script", text: match[2]!.replace(/\\(.)/g, "$1"), origin: "awk system()" });
+  }
+  for (const match of code.matchAll(/"((?:\\.|[^"])*)"\s*\|\s*getline|\|\s*"((?:\\.|[^"])*)"/g)) {
+    nested.push({ kind: "script", text: (match[1] ?? match[2]!).replace(/\\(.)/g, "$1"), origin: "an awk pipe" });
+  }
+  for (const match of code.matchAll(/>>?\s*"((?:\\.|[^"])*)"/g)) {
+    const hit = judgeWriteTarget(literalWord(match[1]!, [0, 0], match[1]), scope, "awk output redirection");
+    if (hit) hits.push(hit);
+  }
+  return { nested, hits };
+}

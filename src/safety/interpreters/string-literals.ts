@@ -1,0 +1,62 @@
+import { decodeEscapes } from "../extract/escapes.js";
+
+export interface Literal {
+  readonly value: string;
+  /** True when the literal interpolates something (`${x}`, `#{x}`, f-strings, `$x` in perl). */
+  readonly interpolated: boolean;
+  readonly end: number;
+}
+
+/** Reads one string literal starting at `start` (after spaces), in the quoting styles scripts use. */
+export function readLiteral(code: string, start: number): Literal | undefined {
+  let index = start;
+  while (index < code.length && /\s/.test(code[index]!)) index += 1;
+  let prefix = "";
+  while (/[rRbBuUfF]/.test(code[index] ?? "") && prefix.length < 2) {
+    prefix += code[index];
+    index += 1;
+  }
+  const quote = code[index];
+  if (quote !== '"' && quote !== "'" && quote !== "`") return undefined;
+  const triple = code.startsWith(quote.repeat(3), index);
+  const delimiter = triple ? quote.repeat(3) : quote;
+  let cursor = index + delimiter.length;
+  let value = "";
+  while (cursor < code.length && !code.startsWith(delimiter, cursor)) {
+    if (code[cursor] === "\\" && cursor + 1 < code.length) {
+      value += code.slice(cursor, cursor + 2);
+      cursor += 2;
+    } else {
+      value += code[cursor];
+      cursor += 1;
+    }
+  }
+  if (cursor >= code.length) return undefined;
+  const raw = /[rR]/.test(prefix);
+  const interpolated = /[fF]/.test(prefix) ? /\{/.test(value) : quote === "`" ? /\$\{/.test(value) : quote === '"' ? /#\{|\$[A-Za-z_{]|@[A-Za-z_]/.test(value) : false;
+  return { value: raw ? value : decodeEscapes(value.replace(/\\\n/g, "")), interpolated, end: cursor + delimiter.length };
+}
+
+/** The literals of an argument list or array starting at `start`: `("a", "b")`, `["a", "b"]`, `"a", "b"`. */
+export function readArguments(code: string, start: number): { literals: Literal[]; complete: boolean; list: boolean } {
+  const literals: Literal[] = [];
+  let index = start;
+  while (/[\s(]/.test(code[index] ?? "")) index += 1;
+  let list = false;
+  if (code[index] === "[") {
+    list = true;
+    index += 1;
+  }
+  for (;;) {
+    const literal = readLiteral(code, index);
+    if (!literal) return { literals, complete: false, list };
+    literals.push(literal);
+    index = literal.end;
+    while (/\s/.test(code[index] ?? "")) index += 1;
+    if (code[index] !== ",") break;
+    index += 1;
+    while (/\s/.test(code[index] ?? "")) index += 1;
+    if (code[index] === "]" || code[index] === ")" || /[A-Za-z_]/.test(code[index] ?? "")) break;
+  }
+  return { literals, complete: true, list };
+}

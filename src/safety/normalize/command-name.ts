@@ -1,0 +1,29 @@
+import { type ExpandedWord, hasUnknown } from "../extract/expanded-word.js";
+import { basename } from "../extract/paths.js";
+import type { Scope } from "../extract/scope.js";
+import { globMatches } from "../rules/glob.js";
+
+export interface CommandName {
+  /** Lower-case, without directories; undefined when it cannot be known before run time. */
+  readonly name: string | undefined;
+  /** True when the shell computes the name at run time (expansion, substitution). */
+  readonly computed: boolean;
+}
+
+/**
+ * The program a command word runs: quotes and backslashes are already gone, directories are
+ * stripped, `hash -p` bindings applied, and a glob (`/usr/bin/su?o`) resolved against the names the
+ * rules care about.
+ */
+export function normaliseCommandName(word: ExpandedWord, scope: Scope, knownNames: readonly string[]): CommandName {
+  if (hasUnknown(word.value)) return { name: undefined, computed: true };
+  let name = basename(word.value);
+  if (word.glob) {
+    const pattern = basename(word.pattern);
+    const match = knownNames.find((known) => globMatches(pattern, known));
+    if (match) name = match;
+  }
+  const hashed = scope.hashed.get(name);
+  if (hashed !== undefined) name = basename(hashed);
+  return { name: name.toLowerCase(), computed: word.dynamic };
+}

@@ -1,0 +1,13 @@
+import type { Invocation, Stdin } from "../extract/invocation.js";
+
+/** Something a command runs in its turn: another command, or shell text to parse and judge. */
+export type Nested =
+  | { readonly kind: "invocation"; readonly invocation: Invocation; readonly via: string }
+  | {
+      readonly kind: "script";
+      /** Undefined when the text is only known at run time. */
+      readonly text: string | undefined;
+      /** What hands the text to a shell, e.g. "bash -c", "eval", "a pipe into sh". */
+      readonly origin: string;
+      readonly stdin?: Stdin;
+    };

@@ -1,0 +1,115 @@
+import type { ExpandedWord } from "../extract/expanded-word.js";
+import type { RuleHit } from "../finding.js";
+import { describeProtection, type Protection, protectionOf } from "./protected-paths.js";
+import type { Rule, RuleInput } from "./rule.js";
+
+function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit {
+  const target = describeProtection(protection, word);
+  if (protection === "home") {
+    return {
+      rule: "delete.home",
+      severity: "dangerous",
+      reason: `${tool} would recursively delete ${target}; name the exact subdirectory to remove instead (for example ~/project/build).`,
+    };
+  }
+  return {
+    rule: protection === "root" ? "delete.root" : "delete.system",
+    severity: "catastrophic",
+    reason: `${tool} would recursively delete ${target}, which no profile short of unrestricted allows; delete a specific project path instead.`,
+  };
+}
+
+function firstProtected(words: readonly ExpandedWord[], input: RuleInput, tool: string): RuleHit | undefined {
+  let found: RuleHit | undefined;
+  for (const word of words) {
+    const protection = protectionOf(word, input.scope.cwd);
+    if (!protection) continue;
+    const candidate = hit(protection, word, tool);
+    if (candidate.severity === "catastrophic") return candidate;
+    found ??= candidate;
+  }
+  return found;
+}
+
+function removeRule(input: RuleInput): RuleHit | undefined {
+  let recursive = input.name === "rimraf" || input.invocation.treeOperands === true;
+  const targets: ExpandedWord[] = [];
+  let endOfOptions = false;
+  for (const word of input.args) {
+    const value = word.value;
+    if (endOfOptions || !value.startsWith("-") || value === "-") targets.push(word);
+    else if (value === "--") endOfOptions = true;
+    else if (value === "--recursive") recursive = true;
+    else if (!value.startsWith("--") && /[rR]/.test(value)) recursive = true;
+  }
+  return recursive ? firstProtected(targets, input, `'${input.name}'`) : undefined;
+}
+
+const NARROWING = new Set([
+  "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer",
+  "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-user", "-group", "-uid", "-gid",
+  "-perm", "-empty", "-inum", "-samefile", "-links", "-lname", "-ilname", "-used", "-newermt", "-false",
+  "-nouser", "-nogroup", "-context", "-fstype",
+]);
+
+/** The start points of `find` and whether its expression selects only some files. */
+export function findStartPoints(args: readonly ExpandedWord[]): { starts: ExpandedWord[]; narrowed: boolean } {
+  const starts: ExpandedWord[] = [];
+  let index = 0;
+  while (index < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[index]!.value)) index += args[index]!.value === "-D" ? 2 : 1;
+  for (; index < args.length; index += 1) {
+    const value = args[index]!.value;
+    if (value.startsWith("-") || value === "(" || value === "!" || value === ",") break;
+    starts.push(args[index]!);
+  }
+  const narrowed = args.slice(index).some((word) => NARROWING.has(word.value.replace(/^-not$/, "")));
+  return { starts, narrowed };
+}
+
+function findRule(input: RuleInput): RuleHit | undefined {
+  if (!input.args.some((word) => word.value === "-delete")) return undefined;
+  const { starts, narrowed } = findStartPoints(input.args);
+  if (narrowed) return undefined;
+  return firstProtected(starts, input, "'find -delete'");
+}
+
+const RSYNC_WITH_ARGUMENT = new Set([
+  "-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from",
+  "--include-from", "--rsync-path", "--log-file", "-T", "--temp-dir", "--backup-dir", "--link-dest",
+  "--compare-dest", "--copy-dest", "--chown", "--chmod", "--timeout", "--port", "--password-file",
+  "--bwlimit", "--max-size", "--min-size", "-M", "--remote-option", "--partial-dir", "-B",
+]);
+
+function rsyncRule(input: RuleInput): RuleHit | undefined {
+  const deleting = input.args.some((word) => /^--(delete|del$|delete-\w+)/.test(word.value));
+  const removesSource = input.args.some((word) => word.value === "--remove-source-files");
+  if (!deleting && !removesSource) return undefined;
+  const paths: ExpandedWord[] = [];
+  for (let index = 0; index < input.args.length; index += 1) {
+    const value = input.args[index]!.value;
+    if (RSYNC_WITH_ARGUMENT.has(value)) index += 1;
+    else if (!value.startsWith("-")) paths.push(input.args[index]!);
+  }
+  const local = paths.filter((word) => !/^[^/]*:/.test(word.value));
+  const destination = paths.at(-1);
+  const checked = [
+    ...(deleting && destination && local.includes(destination) ? [destination] : []),
+    ...(removesSource ? local.slice(0, -1) : []),
+  ];
+  return firstProtected(checked, input, "'rsync --delete'");
+}
+
+export const deleteRule: Rule = (input) => {
+  switch (input.name) {
+    case "rm":
+    case "rimraf":
+    case "srm":
+      return removeRule(input);
+    case "find":
+      return findRule(input);
+    case "rsync":
+      return rsyncRule(input);
+    default:
+      return undefined;
+  }
+};

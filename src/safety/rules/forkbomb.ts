@@ -1,0 +1,69 @@
+import type { Node } from "web-tree-sitter";
+import type { RuleHit } from "../finding.js";
+
+const CONDITIONAL = new Set(["if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement", "list"]);
+const HIT: RuleHit = {
+  rule: "forkbomb.shell",
+  severity: "catastrophic",
+  reason: "this spawns processes without bound (a fork bomb), which would exhaust the machine; run a bounded number of jobs instead.",
+};
+
+function backgrounded(node: Node): boolean {
+  return node.nextSibling?.type === "&";
+}
+
+function unquoted(text: string): string {
+  return text.replace(/["'\\]/g, "");
+}
+
+/** A function that calls itself in a new process (pipeline, background, subshell) unconditionally. */
+export function forkBombInFunction(definition: Node): RuleHit | undefined {
+  const name = definition.childForFieldName("name")?.text;
+  const body = definition.childForFieldName("body");
+  if (!name || !body) return undefined;
+  const stack: Array<{ node: Node; spawns: boolean }> = [{ node: body, spawns: false }];
+  let visited = 0;
+  while (stack.length > 0 && visited < 5000) {
+    const { node, spawns } = stack.pop()!;
+    visited += 1;
+    if (CONDITIONAL.has(node.type) || node.type === "function_definition") continue;
+    const newProcess = spawns || node.type === "pipeline" || node.type === "subshell" || node.type === "command_substitution" || backgrounded(node);
+    if (node.type === "command") {
+      const commandName = node.childForFieldName("name");
+      if (commandName && unquoted(commandName.text) === name && newProcess) return HIT;
+    }
+    for (const child of node.namedChildren) if (child) stack.push({ node: child, spawns: newProcess });
+  }
+  return undefined;
+}
+
+function unbounded(loop: Node): boolean {
+  if (loop.type === "c_style_for_statement") return /^for\s*\(\(\s*[^;]*;\s*;/.test(loop.text);
+  if (loop.type !== "while_statement") return false;
+  const keyword = loop.child(0)?.type;
+  const condition = loop.childForFieldName("condition");
+  const text = condition?.text.trim() ?? "";
+  if (keyword === "until") return /^(false|\/bin\/false|\[\s*0\s*-eq\s*1\s*\])$/.test(text);
+  return /^(true|:|\/bin\/true|\[\s*1\s*\]|\(\(\s*1\s*\)\)|\[\s*1\s*-eq\s*1\s*\])$/.test(text);
+}
+
+/** `while true; do … & done`: an endless loop that starts a background process every round. */
+export function forkBombInLoop(loop: Node): RuleHit | undefined {
+  if (!unbounded(loop)) return undefined;
+  const body = loop.childForFieldName("body");
+  if (!body) return undefined;
+  const stack: Node[] = [body];
+  let visited = 0;
+  while (stack.length > 0 && visited < 5000) {
+    const node = stack.pop()!;
+    visited += 1;
+    if (node !== body && backgrounded(node)) {
+      if (node.type !== "comment") {
+        return { ...HIT, reason: "an endless loop that starts a background process every round is a fork bomb; bound the loop or wait for each job." };
+      }
+    }
+    if (node.type === "if_statement" || node.type === "case_statement") continue;
+    for (const child of node.namedChildren) if (child) stack.push(child);
+  }
+  return undefined;
+}

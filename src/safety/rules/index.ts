@@ -1,0 +1,10 @@
+import { accountRule } from "./account.js";
+import { deleteRule } from "./delete.js";
+import { mkfsRule } from "./mkfs.js";
+import { permissionsRule } from "./permissions.js";
+import { powerRule } from "./power.js";
+import { privilegeRule } from "./privilege.js";
+import type { Rule } from "./rule.js";
+
+/** The per-command rule families, in the order their findings are reported. */
+export const RULES: readonly Rule[] = [privilegeRule, deleteRule, mkfsRule, powerRule, permissionsRule, accountRule];

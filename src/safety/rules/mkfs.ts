@@ -1,0 +1,50 @@
+import type { RuleHit } from "../finding.js";
+import type { Rule } from "./rule.js";
+
+const FORMATTERS = new Set(["mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "wipefs", "blkdiscard", "newfs"]);
+const PARTITIONERS: Record<string, RegExp> = {
+  fdisk: /^(-l|--list|-s|--getsz|-V|--version|-h|--help)$/,
+  sfdisk: /^(-l|--list|-d|--dump|-s|--show-size|-V|--verify|--json|-J|-g|--show-geometry|-h|--help)$/,
+  cfdisk: /^(-h|--help|-V|--version)$/,
+  gdisk: /^(-l)$/,
+  cgdisk: /^(-h)$/,
+  sgdisk: /^(-p|--print|-i|--info(=.*)?|-v|--verify|-P|--pretend|-L|--list-types|-O|--print-mbr)$/,
+  parted: /^(-l|--list|print|-h|--help|-v|--version)$/,
+};
+const SUBCOMMANDS: Record<string, RegExp> = {
+  cryptsetup: /^(luksFormat|format|erase|luksErase|reencrypt|isLuks-wipe)$/,
+  diskutil: /^(eraseDisk|eraseVolume|partitionDisk|zeroDisk|randomDisk|secureErase|reformat|splitPartition|mergePartitions|deleteContainer)$/i,
+  zpool: /^(create|destroy|labelclear)$/,
+  mdadm: /^(--create|-C|--zero-superblock|--build|-B)$/,
+  pvcreate: /./,
+  pvremove: /./,
+  vgremove: /./,
+  lvremove: /./,
+  badblocks: /^-[a-zA-Z]*w/,
+  hdparm: /^(--security-erase|--security-erase-enhanced|--trim-sector-ranges|--write-sector|--yes-i-know-what-i-am-doing)/,
+  nvme: /^(format|sanitize)$/,
+  sg_format: /./,
+};
+
+function hit(name: string): RuleHit {
+  return {
+    rule: name.startsWith("mkfs") ? "mkfs.format" : `mkfs.${name}`,
+    severity: "dangerous",
+    reason: `'${name}' formats, partitions or erases a storage device, destroying its data; ask the user to run it if this is really intended.`,
+  };
+}
+
+export const mkfsRule: Rule = ({ name, args }) => {
+  if (name === "mkfs" || name.startsWith("mkfs.") || name.startsWith("mkfs_") || name.startsWith("newfs") || FORMATTERS.has(name)) {
+    if (args.some((word) => /^(-V|--version|-h|--help)$/.test(word.value)) && args.length === 1) return undefined;
+    return hit(name);
+  }
+  const readOnly = PARTITIONERS[name];
+  if (readOnly) {
+    if (args.length === 0 || args.some((word) => readOnly.test(word.value))) return name === "parted" && args.length === 0 ? hit(name) : undefined;
+    return hit(name);
+  }
+  const destructive = SUBCOMMANDS[name];
+  if (destructive && args.some((word) => destructive.test(word.value))) return hit(name);
+  return undefined;
+};

@@ -1,0 +1,59 @@
+import type { ExpandedWord } from "../extract/expanded-word.js";
+import { resolvePath } from "../extract/paths.js";
+import { protectionOf } from "./protected-paths.js";
+import type { Rule } from "./rule.js";
+
+const OWNERSHIP = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr", "chcon"]);
+const SETUID_MODE = /^(\d*[4-7]\d{3}|[ugoa]*\+[rwxXt]*s[rwxXts]*)$/;
+
+function splitArgs(name: string, args: readonly ExpandedWord[]): { recursive: boolean; mode?: string; targets: ExpandedWord[] } {
+  let recursive = false;
+  const positional: ExpandedWord[] = [];
+  let endOfOptions = false;
+  for (let index = 0; index < args.length; index += 1) {
+    const word = args[index]!;
+    const value = word.value;
+    const looksLikeMode = name === "chmod" && /^-[rwxXstugo]+$/.test(value);
+    if (endOfOptions || !value.startsWith("-") || looksLikeMode) positional.push(word);
+    else if (value === "--") endOfOptions = true;
+    else if (value === "--recursive") recursive = true;
+    else if (/^--(reference|from)$/.test(value)) index += 1;
+    else if (!value.startsWith("--")) {
+      if (/R/.test(value)) recursive = true;
+      if (name === "setfacl" && /[mMxX]$/.test(value)) index += 1;
+    }
+  }
+  if (name === "setfacl" || name === "chattr" || name === "chcon") {
+    return { recursive, targets: positional.slice(name === "setfacl" ? 0 : 1) };
+  }
+  return { recursive, mode: positional[0]?.value, targets: positional.slice(1) };
+}
+
+/** Recursive permission or owner changes on `/` or system directories, and setuid on system binaries. */
+export const permissionsRule: Rule = ({ name, args, invocation, scope }) => {
+  if (!OWNERSHIP.has(name)) return undefined;
+  const { recursive, mode, targets } = splitArgs(name, args);
+  const tree = recursive || invocation.treeOperands === true;
+  for (const target of targets) {
+    const protection = protectionOf(target, scope.cwd);
+    if (protection === "root" || protection === "system" || (protection === "home" && tree && name !== "chown" && name !== "chgrp")) {
+      if (protection === "home" && !(mode && /7$|[oa]\+[rwx]*w|^\+?[rwx]*w/.test(mode))) continue;
+      return {
+        rule: `permissions.${name}`,
+        severity: "dangerous",
+        reason: `'${name}${tree ? " -R" : ""}' on ${target.source} changes permissions or ownership of ${protection === "home" ? "your whole home directory" : "system files"}, which can break the system or open it up; change only the project files that need it.`,
+      };
+    }
+    if (name === "chmod" && mode && SETUID_MODE.test(mode)) {
+      const resolved = resolvePath(target.value, scope.cwd) ?? "";
+      if (/^\/(usr\/)?(local\/)?s?bin\//.test(resolved) || /(^|\/)(ba|da|z|k|c|tc|fi)?sh$|python|perl|ruby|node/.test(resolved)) {
+        return {
+          rule: "permissions.setuid",
+          severity: "dangerous",
+          reason: `'chmod ${mode}' makes ${target.source} run as its owner (setuid), a privilege escalation; leave the mode without the s bit.`,
+        };
+      }
+    }
+  }
+  return undefined;
+};

@@ -1,0 +1,38 @@
+export type TaskStatus = "running" | "completed" | "killed";
+
+/** What is known about a background task at one moment (plain data). */
+export interface TaskSnapshot {
+  readonly id: string;
+  readonly command: string;
+  /** The opaque owner recorded at start; undefined: open to anyone. */
+  readonly owner: string | undefined;
+  readonly status: TaskStatus;
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** True when bash_kill, an abort or close() ended it. */
+  readonly killRequested: boolean;
+  readonly pid: number | undefined;
+  readonly startedAt: number;
+  readonly endedAt?: number;
+  readonly workdir: string;
+}
+
+/** One `bash_output` read: output since the previous read, and whether some was lost. */
+export interface TaskRead {
+  readonly task: TaskSnapshot;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Bytes between the previous read and the oldest byte still in memory, per stream. */
+  readonly lostBytes: { readonly stdout: number; readonly stderr: number };
+  readonly lossy: boolean;
+  /** Complete copies, when a stream outgrew memory: a path, or null when unavailable. */
+  readonly spill: { readonly stdout?: string | null; readonly stderr?: string | null };
+}
+
+export interface KillOutcome {
+  /** False when the task had already finished (a reported no-op). */
+  readonly killed: boolean;
+  readonly task: TaskSnapshot;
+}
+
+export type TaskDoneListener = (task: TaskSnapshot) => void;

@@ -1,0 +1,17 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { callDirectory, instanceDirectory } from "../../src/api/working-directory.js";
+
+describe("working directories", () => {
+  it("resolves working_dir against the host's cwd", () => {
+    expect(instanceDirectory(undefined, "/home/me")).toBe(path.resolve("/home/me"));
+    expect(instanceDirectory("project", "/home/me")).toBe(path.resolve("/home/me/project"));
+    expect(instanceDirectory("/srv/app", "/home/me")).toBe(path.resolve("/srv/app"));
+  });
+
+  it("uses an absolute workdir as given and a relative one against the instance", () => {
+    expect(callDirectory("/work", undefined)).toBe("/work");
+    expect(callDirectory("/work", "sub")).toBe(path.resolve("/work/sub"));
+    expect(callDirectory("/work", "/tmp")).toBe(path.resolve("/tmp"));
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import type { CliIo } from "../../../src/cli/command.js";
+import { main } from "../../../src/cli/main.js";
+import { survivors } from "../../fixtures/exec/helpers.js";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "cli-run-"));
+const config = path.join(scratch, "unrestricted.json");
+writeFileSync(config, JSON.stringify({ safety_profile: "unrestricted", spill_dir: scratch }));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function io(): CliIo & { out: () => string; err: () => string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  stderr.on("data", (chunk) => {
+    err += chunk;
+  });
+  return {
+    stdout,
+    stderr,
+    stdin: new PassThrough(),
+    cwd: scratch,
+    env: process.env,
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe("shellgate run", () => {
+  it("prints the model text and exits with the command's code", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--", "echo hi; exit 3"], cli)).toBe(3);
+    expect(cli.out()).toBe("hi\n[exit code: 3]\n");
+  });
+
+  it("exits 124 on timeout and 128+N on a signal", async () => {
+    const timed = io();
+    expect(await main(["run", "--config", config, "--timeout", "1", "sleep 5"], timed)).toBe(124);
+    expect(timed.out()).toContain("[timed out after 1000ms]");
+    expect(await main(["run", "--config", config, "kill -KILL $$"], io())).toBe(137);
+  });
+
+  it("prints the structured result with --json and honours --cwd", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--json", "--cwd", "/", "pwd"], cli)).toBe(0);
+    expect(JSON.parse(cli.out())).toMatchObject({
+      stdout: "/\n",
+      exitCode: 0,
+      timedOut: false,
+      truncated: { stdout: false },
+    });
+  });
+
+  it("rejects a millisecond-looking timeout with the hint, as a usage error", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--timeout", "5000", "true"], cli)).toBe(2);
+    expect(cli.err()).toContain("did you mean 5 seconds?");
+  });
+
+  it("starts --background work detached, with its output in a private log", async () => {
+    const cli = io();
+    expect(
+      await main(["run", "--config", config, "--background", "--json", "echo bg; echo PID=$$"], cli),
+    ).toBe(0);
+    const started = JSON.parse(cli.out()) as { pid: number; logPath: string };
+    expect(await survivors([started.pid], 5000)).toEqual([]);
+    expect(readFileSync(started.logPath, "utf8")).toBe(`bg\nPID=${started.pid}\n`);
+  });
+
+  it("reports infrastructure failures on stderr with exit 1", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--cwd", "/no/such/place", "true"], cli)).toBe(1);
+    expect(cli.err()).toContain("working directory /no/such/place does not exist");
+  });
+
+  it("needs a command", async () => {
+    expect(await main(["run", "--config", config], io())).toBe(2);
+  });
+});

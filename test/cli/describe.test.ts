@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShellResolution } from "../../platforms/index.js";
+import { main } from "../../src/cli/main.js";
+import { expectResolutionMatches } from "../hosts/expect-resolution.js";
+import { fakeIo } from "../hosts/fake-io.js";
+import { loadHostFixtures } from "../hosts/host-fixtures.js";
+
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "shellgate-describe-"));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = fakeIo(directory);
+  const code = await main(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+async function writeJson(name: string, value: unknown): Promise<string> {
+  const file = path.join(directory, name);
+  await writeFile(file, typeof value === "string" ? value : JSON.stringify(value));
+  return file;
+}
+
+describe("shellgate describe", () => {
+  it("resolves this Linux host's bash for real (--json)", async () => {
+    const { code, out, err } = await run(["describe", "--json"]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const { resolution, description } = JSON.parse(out) as {
+      resolution: ShellResolution;
+      description: string;
+    };
+    expect(resolution.kind).toBe("bash");
+    expect(resolution.version).toMatch(/^\d+\.\d+/);
+    expect(description).toContain(resolution.path);
+    expect(description.length).toBeLessThanOrEqual(600);
+  });
+
+  it("prints the shell, its source and the description as text", async () => {
+    const { code, out } = await run(["describe"]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^shell: bash \/\S+bash, bash \d/);
+    expect(out).toContain("\nsource: ");
+    expect(out).toContain("Commands run in bash");
+  });
+
+  it.each(loadHostFixtures().map((fixture) => [fixture.name, fixture] as const))(
+    "resolves recorded host %s through --host",
+    async (name, fixture) => {
+      const hostFile = await writeJson(`${name}.host.json`, fixture.host);
+      const configFile = await writeJson(`${name}.config.json`, fixture.config);
+      const { code, out, err } = await run([
+        "describe",
+        "--json",
+        "--host",
+        hostFile,
+        "--config",
+        configFile,
+      ]);
+      expect(err).toBe("");
+      expect(code).toBe(0);
+      expectResolutionMatches((JSON.parse(out) as { resolution: ShellResolution }).resolution, fixture);
+    },
+  );
+
+  it("reports an unknown windows_shell as a warning, not an error", async () => {
+    const configFile = await writeJson("bad-shell.json", { windows_shell: "powershell" });
+    const { code, out } = await run(["describe", "--config", configFile]);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      "warning: config windows_shell is 'powershell', which is not one of auto, wsl, gitbash",
+    );
+  });
+
+  it.each([
+    [["describe", "--frobnicate"], /^shellgate describe: Unknown option '--frobnicate'\n$/],
+    [["describe", "extra"], /^shellgate describe: unexpected argument 'extra'\n$/],
+    [["describe", "--host"], /^shellgate describe: Option '--host <value>' argument missing\n$/],
+    [
+      ["describe", "--host", "/nonexistent/host.json"],
+      /^shellgate describe: cannot read host snapshot \/nonexistent\/host\.json: ENOENT\n$/,
+    ],
+  ])("rejects %j with one line and exit 2", async (args, message) => {
+    const { code, err, out } = await run(args);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(message);
+  });
+
+  it("rejects an invalid snapshot naming the field, and broken JSON", async () => {
+    const invalid = await writeJson("invalid.json", {
+      platform: "win32",
+      files: { "C:\\x": { type: "file" } },
+    });
+    const invalidRun = await run(["describe", "--host", invalid]);
+    expect(invalidRun.code).toBe(2);
+    expect(invalidRun.err).toMatch(
+      /^shellgate describe: host snapshot .*invalid\.json: field files\["C:\\\\x"\]\.size: .*\n$/,
+    );
+    const broken = await writeJson("broken.json", "{ not json");
+    const brokenRun = await run(["describe", "--host", broken]);
+    expect(brokenRun.code).toBe(2);
+    expect(brokenRun.err).toMatch(/is not valid JSON/);
+    expect(brokenRun.err.split("\n")).toHaveLength(2);
+  });
+
+  it("rejects a bad config file with exit 2", async () => {
+    const configFile = await writeJson("bad-config.json", { windows_shel: "wsl" });
+    const { code, err } = await run(["describe", "--config", configFile]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/unknown config key 'windows_shel'/);
+  });
+});

@@ -1,0 +1,187 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Ajv } from "ajv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAlive, pollUntil, waitUntilGone } from "./process-probe.js";
+
+// The real server as an MCP client meets it: `shellgate mcp` in a child process, driven by the
+// SDK's own Client over stdio.
+
+const repository = fileURLToPath(new URL("../..", import.meta.url));
+const launcher = fileURLToPath(new URL("./fixtures/run-cli.ts", import.meta.url));
+
+let directory: string;
+let client: Client;
+let transport: StdioClientTransport;
+let stderr = "";
+
+function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content;
+  return content.map((block) => (block.type === "text" ? block.text : "")).join("");
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "shellgate-mcp-"));
+  const configFile = path.join(directory, "shellgate.config.json");
+  await writeFile(
+    configFile,
+    JSON.stringify({ working_dir: directory, managed_processes: true, safety_profile: "unrestricted" }),
+  );
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", "tsx", launcher, "mcp", "--config", configFile],
+    cwd: repository,
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  client = new Client({ name: "shellgate-test", version: "1.0.0" });
+  await client.connect(transport);
+}, 30_000);
+
+afterAll(async () => {
+  await client?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe("shellgate mcp over stdio", () => {
+  it("lists the tools with valid JSON Schemas and annotations", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "bash",
+      "bash_output",
+      "bash_kill",
+      "process_start",
+      "process_read",
+      "process_wait",
+      "process_status",
+      "process_write",
+      "process_terminate",
+      "process_list",
+    ]);
+    const ajv = new Ajv({ strict: true });
+    for (const tool of tools) {
+      expect(() => ajv.compile(tool.inputSchema)).not.toThrow();
+      if (tool.outputSchema) expect(() => ajv.compile(tool.outputSchema as object)).not.toThrow();
+      expect(tool.description?.length ?? 0).toBeLessThanOrEqual(2000);
+    }
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get("bash")?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(byName.get("bash_output")?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName.get("process_list")?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName.get("bash")?.description).toContain("Safety profile strict");
+  });
+
+  it("runs a command and returns the text and the structured result", async () => {
+    const result = await call("bash", { command: "echo hello from mcp", description: "Say hello" });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("hello from mcp");
+    expect(result.structuredContent).toMatchObject({ exitCode: 0, background: false });
+  });
+
+  it("reports a non-zero exit as a result, not an error", async () => {
+    const result = await call("bash", {
+      command: "echo failing >&2; exit 3",
+      description: "Fail on purpose",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/\[stderr\]\nfailing\n?[\s\S]*\[exit code: 3\]$/);
+    expect(result.structuredContent).toMatchObject({ exitCode: 3 });
+  });
+
+  it("answers a blocked command with a tool error carrying the gate's reason", async () => {
+    const marker = path.join(directory, "should-not-exist");
+    const result = await call("bash", { command: `sudo touch ${marker}`, description: "Try sudo" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Command blocked by the safety gate \(profile strict/);
+    expect(isAlive(process.pid)).toBe(true);
+  });
+
+  it("answers invalid input with a tool error naming the field", async () => {
+    const result = await call("bash", { command: "ls" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe("Invalid bash input: field 'description' is required (a string).");
+  });
+
+  it("starts a background task, reads it, and kills its process", async () => {
+    const started = await call("bash", {
+      command: "echo pid $$; exec sleep 300",
+      description: "Sleep in the background",
+      run_in_background: true,
+    });
+    expect(started.isError).toBeFalsy();
+    const taskId = (started.structuredContent as { task_id: string }).task_id;
+    expect(taskId).toEqual(expect.any(String));
+    const output = await pollUntil(
+      async () => textOf(await call("bash_output", { task_id: taskId })),
+      /pid \d+/,
+    );
+    expect(output).toContain("[status: running]");
+    const pid = Number(/pid (\d+)/.exec(output)?.[1]);
+    expect(isAlive(pid)).toBe(true);
+    const killed = await call("bash_kill", { task_id: taskId });
+    expect(killed.isError).toBeFalsy();
+    expect(textOf(killed)).toContain(taskId);
+    expect(await waitUntilGone(pid)).toBe(true);
+    const unknown = await call("bash_output", { task_id: "no-such-task" });
+    expect(unknown.isError).toBe(true);
+  });
+
+  it("runs a managed process with its contract fields", async () => {
+    const started = await call("process_start", { command: "echo ready; read line; echo got $line" });
+    expect(started.isError).toBeFalsy();
+    const page = started.structuredContent as { process_id: string; state: string; next_cursor: number };
+    expect(page.state).toBe("running");
+    const status = await call("process_status", { process_id: page.process_id });
+    expect(status.structuredContent).toMatchObject({ process_id: page.process_id, returncode: null });
+    const follow = await call("process_read", { process_id: page.process_id, command: "ls" });
+    expect(follow.isError).toBe(true);
+    expect(textOf(follow)).toMatch(/^Invalid process_read input: unknown field 'command'/);
+    const ended = await call("process_terminate", { process_id: page.process_id });
+    expect(ended.structuredContent).toMatchObject({
+      process_id: page.process_id,
+      cancellation_requested: true,
+    });
+  });
+
+  it("terminates everything it started when the client closes, and exits", async () => {
+    const background = await call("bash", {
+      command: "echo pid $$; exec sleep 301",
+      description: "Sleep until closed",
+      run_in_background: true,
+    });
+    const taskId = (background.structuredContent as { task_id: string }).task_id;
+    const output = await pollUntil(
+      async () => textOf(await call("bash_output", { task_id: taskId })),
+      /pid \d+/,
+    );
+    const taskPid = Number(/pid (\d+)/.exec(output)?.[1]);
+    const managed = await call("process_start", { command: "echo pid $$; exec sleep 302" });
+    const processId = (managed.structuredContent as { process_id: string }).process_id;
+    const page = await pollUntil(
+      async () => textOf(await call("process_wait", { process_id: processId, wait_ms: 500 })),
+      /pid \d+/,
+    );
+    const managedPid = Number(/pid (\d+)/.exec(page)?.[1]);
+    const serverPid = transport.pid;
+    expect(serverPid).toEqual(expect.any(Number));
+    expect(isAlive(taskPid) && isAlive(managedPid)).toBe(true);
+
+    await client.close();
+
+    expect(await waitUntilGone(taskPid)).toBe(true);
+    expect(await waitUntilGone(managedPid)).toBe(true);
+    expect(await waitUntilGone(serverPid as number)).toBe(true);
+    expect(stderr).toContain("shellgate mcp: stopping (stdin closed)");
+  }, 30_000);
+});

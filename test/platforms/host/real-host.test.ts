@@ -1,0 +1,105 @@
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRealHost, parseRegQueryOutput, runProbe } from "../../../platforms/host/real-host.js";
+
+let root: string;
+
+async function executable(file: string): Promise<void> {
+  await writeFile(file, "#!/bin/sh\necho planted\n");
+  await chmod(file, 0o755);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "shellgate-real-host-"));
+  for (const directory of ["first", "second", "project"]) await mkdir(path.join(root, directory));
+  await executable(path.join(root, "first", "sg-tool"));
+  await executable(path.join(root, "second", "sg-tool"));
+  await executable(path.join(root, "project", "sg-tool"));
+  await writeFile(path.join(root, "empty"), "");
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("createRealHost", () => {
+  it("reports regular files with their size, directories, and nothing for missing paths", async () => {
+    const host = createRealHost();
+    expect(await host.fileInfo(path.join(root, "first", "sg-tool"))).toEqual({ type: "file", size: 23 });
+    expect(await host.fileInfo(path.join(root, "empty"))).toEqual({ type: "file", size: 0 });
+    expect(await host.fileInfo(root)).toEqual({ type: "dir", size: 0 });
+    expect(await host.fileInfo(path.join(root, "missing"))).toBeNull();
+  });
+
+  it("finds every PATH match in order and never one in the cwd or a relative entry", async () => {
+    const cwd = path.join(root, "project");
+    const env = { PATH: ["", ".", path.join(root, "first"), "project", path.join(root, "second")].join(":") };
+    const host = createRealHost({ env, cwd });
+    const previous = process.cwd();
+    process.chdir(cwd);
+    try {
+      expect(await host.findOnPath("sg-tool")).toEqual([
+        path.join(root, "first", "sg-tool"),
+        path.join(root, "second", "sg-tool"),
+      ]);
+    } finally {
+      process.chdir(previous);
+    }
+    expect(await host.findOnPath("sg-no-such-tool")).toEqual([]);
+    expect(await createRealHost({ env: {} }).findOnPath("sh")).toEqual([]);
+  });
+
+  it("reads environment variables from the env it was given", () => {
+    const host = createRealHost({ env: { SHELLGATE_BASH_PATH: "/x" } });
+    expect(host.env("SHELLGATE_BASH_PATH")).toBe("/x");
+    expect(host.env("HOME")).toBeUndefined();
+  });
+
+  it("has no registry off Windows", async () => {
+    expect(await createRealHost().readRegistry("HKLM\\Software\\GitForWindows", "InstallPath")).toBeNull();
+  });
+});
+
+describe("runProbe", () => {
+  it("returns raw stdout bytes and the exit code", async () => {
+    const result = await runProbe(["/bin/sh", "-c", "printf 'a\\000b'; exit 3"], 5000, process.env);
+    expect(result.outcome).toBe("exited");
+    expect(result.exitCode).toBe(3);
+    expect([...result.stdout]).toEqual([0x61, 0, 0x62]);
+  });
+
+  it("reports a missing program as not found", async () => {
+    const result = await runProbe([path.join(root, "missing")], 5000, process.env);
+    expect(result).toMatchObject({ outcome: "not-found", exitCode: null });
+  });
+
+  it("kills a probe at the timeout and leaves nothing running", async () => {
+    const started = Date.now();
+    const result = await runProbe(["/bin/sh", "-c", "echo $$; exec sleep 30"], 300, process.env);
+    expect(result.outcome).toBe("timed-out");
+    expect(Date.now() - started).toBeLessThan(5000);
+    const pid = Number(Buffer.from(result.stdout).toString().trim());
+    expect(pid).toBeGreaterThan(0);
+    expect(isAlive(pid)).toBe(false);
+  });
+});
+
+describe("parseRegQueryOutput", () => {
+  it("reads a REG_SZ value out of reg.exe query output", () => {
+    const output =
+      "\r\nHKEY_LOCAL_MACHINE\\Software\\GitForWindows\r\n    InstallPath    REG_SZ    C:\\Program Files\\Git\r\n\r\n";
+    expect(parseRegQueryOutput(output, "InstallPath")).toBe("C:\\Program Files\\Git");
+    expect(parseRegQueryOutput(output, "LibexecPath")).toBeNull();
+  });
+});
