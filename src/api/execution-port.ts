@@ -60,8 +60,11 @@ export function executionPort(executor: Executor): ExecutionPort {
         ...(request.owner !== undefined ? { owner: request.owner } : {}),
       });
       const task = await executor.start(spec);
-      const text = `${renderTaskStarted(task)}; read its output with bash_output, stop it with bash_kill`;
-      return { taskId: task.id, text, structured: { task_id: task.id, status: task.status } };
+      return {
+        taskId: task.id,
+        text: renderTaskStarted(task),
+        structured: { task_id: task.id, status: task.status },
+      };
     },
     async read(taskId, owner) {
       const read = await executor.readOutput(taskId, owner);

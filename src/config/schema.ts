@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { SAFETY_PROFILES } from "../safety/verdict.js";
 
-const pattern = z.string({ error: "must be a string pattern" });
+const pattern = z
+  .string({ error: "must be a string pattern" })
+  .refine((text) => text.trim() !== "", { message: "is an empty pattern; remove it" });
 
 /**
  * The one configuration, shared by the library, the CLI and the MCP server. Keys follow the

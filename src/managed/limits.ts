@@ -22,3 +22,5 @@ export const OBSERVER_MAILBOX_SIZE = 32;
 export const OBSERVER_ASYNC_DEADLINE_MS = 500;
 /** Evicted process ids remembered so a later call can say "evicted" instead of "unknown". */
 export const EVICTED_IDS_REMEMBERED = 4096;
+/** After teardown, how long the exit may take to be observed before the outcome is unknown. */
+export const EXIT_AFTER_TEARDOWN_MS = 5000;

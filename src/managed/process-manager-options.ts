@@ -105,6 +105,11 @@ export interface ProcessManagerOptions {
   readonly stdinWriteTimeoutMs?: number;
   /** How long streams may drain after exit before `output_complete` stays false (default 2000 ms). */
   readonly outputDrainMs?: number;
+  /**
+   * After a teardown, how long the exit may take to be observed before the process is reported
+   * `outcome_unknown` and terminate/close stop waiting (default 5000 ms).
+   */
+  readonly exitAfterTeardownMs?: number;
   /** Deadline for one async observer call (default 500 ms). */
   readonly observerDeadlineMs?: number;
   /** Clock for timestamps. */

@@ -32,6 +32,7 @@ import { decideStdinPolicy, type StdinDecision } from "./lifecycle/stdin-policy.
 import { superviseProcess } from "./lifecycle/supervise-process.js";
 import {
   EVICTED_IDS_REMEMBERED,
+  EXIT_AFTER_TEARDOWN_MS,
   MAX_RETAINED_CHUNKS,
   OBSERVER_ASYNC_DEADLINE_MS,
   OBSERVER_MAILBOX_SIZE,
@@ -429,7 +430,13 @@ class ManagedProcesses implements ProcessManager {
       record.options.mailbox?.post("state", { status: statusReceipt(record) });
       record.notify();
     }
-    record.stopping ??= this.#teardown(record);
+    record.stopping ??= this.#teardown(record).then(() => {
+      const timer = setTimeout(
+        () => record.giveUpOnExit(),
+        this.#options.exitAfterTeardownMs ?? EXIT_AFTER_TEARDOWN_MS,
+      );
+      void record.settled.then(() => clearTimeout(timer));
+    });
     return record.stopping;
   }
 

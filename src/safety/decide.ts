@@ -1,4 +1,5 @@
 import type { AnalysisResult } from "./analyze/analyze-script.js";
+import { matchTextOf } from "./analyze/display.js";
 import type { Finding, Severity } from "./finding.js";
 import type { CompiledPattern } from "./lists/pattern.js";
 import type { SafetyProfile, Verdict } from "./verdict.js";
@@ -27,14 +28,15 @@ function lifted(finding: Finding, profile: SafetyProfile, lists: CompiledLists):
  * permissive only); anything else is allowed.
  */
 export function decide(analysis: AnalysisResult, profile: SafetyProfile, lists: CompiledLists): Verdict {
-  for (const command of analysis.commands) {
+  for (const record of lists.deny.length > 0 ? analysis.commands : []) {
+    const command = { matchText: matchTextOf(record.words), span: record.span };
     const denied = lists.deny.find((entry) => entry.pattern.test(command.matchText));
     if (denied) {
       return {
         allowed: false,
         profile,
         rule: denied.source === "denied_commands" ? "list.denied" : "list.override-block",
-        reason: `'${command.matchText}' matches the ${denied.source} pattern '${denied.pattern.source}', which is blocked by configuration in every profile; do not retry it — ask the user if it is needed.`,
+        reason: `Blocked: '${command.matchText}' matches the ${denied.source} pattern '${denied.pattern.source}', which is blocked by configuration in every profile; do not retry it — ask the user if it is needed.`,
         command: command.matchText,
         span: command.span,
       };

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 import { type ProcessEntry, parseProcessTable } from "./process-table.js";
 
 /** Parses one `/proc/<pid>/stat` line; the command name may hold spaces and parentheses. */
@@ -17,20 +17,20 @@ export function parseProcStat(text: string): ProcessEntry | null {
   return { pid, ppid: parent, pgid: group, zombie: state === "Z" || state === "X" };
 }
 
-async function readProcTable(): Promise<ProcessEntry[]> {
-  const names = await readdir("/proc");
-  const rows = await Promise.all(
-    names
-      .filter((name) => /^\d+$/.test(name))
-      .map(async (name) => {
-        try {
-          return parseProcStat(await readFile(`/proc/${name}/stat`, "utf8"));
-        } catch {
-          return null; // exited between readdir and read
-        }
-      }),
-  );
-  return rows.filter((row): row is ProcessEntry => row !== null);
+// /proc files are tiny and served from memory: a synchronous loop takes a few milliseconds, where
+// one async read per pid queues hundreds of thread-pool jobs and does not parallelise.
+function readProcTable(): ProcessEntry[] {
+  const rows: ProcessEntry[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const row = parseProcStat(readFileSync(`/proc/${name}/stat`, "utf8"));
+      if (row) rows.push(row);
+    } catch {
+      // exited between readdir and read
+    }
+  }
+  return rows;
 }
 
 function readPsTable(): Promise<ProcessEntry[]> {
@@ -49,7 +49,7 @@ function readPsTable(): Promise<ProcessEntry[]> {
 
 /** The host's process table: `/proc` on Linux (no extra process), `ps` elsewhere on POSIX. */
 export function readProcessTable(platform: NodeJS.Platform = process.platform): Promise<ProcessEntry[]> {
-  return platform === "linux" ? readProcTable() : readPsTable();
+  return platform === "linux" ? Promise.resolve(readProcTable()) : readPsTable();
 }
 
 /**
@@ -59,17 +59,18 @@ export function readProcessTable(platform: NodeJS.Platform = process.platform): 
  */
 export async function findByEnvironmentMarker(name: string, value: string): Promise<number[]> {
   if (process.platform !== "linux") return [];
-  const needle = Buffer.from(`\0${name}=${value}\0`);
-  const names = (await readdir("/proc")).filter((entry) => /^\d+$/.test(entry));
-  const hits = await Promise.all(
-    names.map(async (entry) => {
-      try {
-        const environ = Buffer.concat([Buffer.from([0]), await readFile(`/proc/${entry}/environ`)]);
-        return environ.includes(needle) ? Number(entry) : null;
-      } catch {
-        return null; // gone, or another user's process
-      }
-    }),
-  );
-  return hits.filter((pid): pid is number => pid !== null && pid !== process.pid);
+  const needle = Buffer.from(`${name}=${value}\0`);
+  const hits: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`);
+      const at = environ.indexOf(needle);
+      // The match must start a variable: at offset 0 or right after a NUL.
+      if (at === 0 || (at > 0 && environ[at - 1] === 0)) hits.push(Number(entry));
+    } catch {
+      // gone, or another user's process
+    }
+  }
+  return hits;
 }

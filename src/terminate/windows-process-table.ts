@@ -19,6 +19,13 @@ export function parseWindowsProcessList(text: string): ProcessEntry[] {
   const entries: ProcessEntry[] = [];
   for (const line of lines) {
     if (line.length === 0) continue;
+    if (!line.includes(",")) {
+      // wmic that ignores /format:csv (Wine) prints `ParentProcessId  ProcessId` columns, alphabetical.
+      const columns = /^(\d+)\s+(\d+)$/.exec(line);
+      if (columns)
+        entries.push({ pid: Number(columns[2]), ppid: Number(columns[1]), pgid: -1, zombie: false });
+      continue;
+    }
     const fields = line.split(",").map((field) => field.trim());
     const header = fields.findIndex((field) => /^ProcessId$/i.test(field));
     if (header >= 0) {

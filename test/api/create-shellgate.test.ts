@@ -56,6 +56,12 @@ describe("createShellgate", () => {
     );
   });
 
+  it("refuses a list the safety gate cannot use, as a config error", async () => {
+    await expect(createShellgate({ working_dir: directory, allowed_commands: [" "] })).rejects.toThrow(
+      "config key 'allowed_commands.0' is an empty pattern; remove it",
+    );
+  });
+
   it("holds the resolved shell and describes it", async () => {
     const shellgate = await instance();
     expect(shellgate.shell.kind).toBe("bash");
@@ -122,6 +128,39 @@ describe("the bash tool", () => {
     );
     expect(result.isError).toBe(true);
     expect(await exists(marker)).toBe(false);
+  });
+});
+
+describe("the safety gate", () => {
+  it("blocks before anything runs or is asked, with the gate's reason", async () => {
+    let asked = 0;
+    const shellgate = await instance(
+      { require_approval: true },
+      {
+        approve: () => {
+          asked++;
+          return true;
+        },
+      },
+    );
+    const marker = path.join(directory, "marker");
+    const result = await tool(shellgate.tools(), "bash").execute({
+      command: `sudo touch ${marker}`,
+      description: "Try sudo",
+    });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/^Command blocked by the safety gate \(profile strict, rule [\w.]+\): \S/);
+    expect(asked).toBe(0);
+    expect(await exists(marker)).toBe(false);
+    expect(shellgate.check("sudo ls").allowed).toBe(false);
+    expect(shellgate.check("echo 'use sudo'").allowed).toBe(true);
+  });
+
+  it("gates managed starts the same way", async () => {
+    const shellgate = await instance({ managed_processes: true });
+    const result = await tool(shellgate.tools(), "process_start").execute({ command: "sudo sleep 5" });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/^Command blocked by the safety gate/);
   });
 });
 

@@ -53,6 +53,12 @@ describe("parseConfig", () => {
     );
   });
 
+  it("refuses an empty pattern", () => {
+    expect(messageOf({ denied_commands: ["rm *", " "] })).toBe(
+      "config key 'denied_commands.1' is an empty pattern; remove it",
+    );
+  });
+
   it("gives the milliseconds hint for a timeout that looks like milliseconds", () => {
     expect(messageOf({ timeout: 30000 })).toBe(
       "config key 'timeout' must be at most 3600, got 30000; it looks like you passed milliseconds; did you mean 30 seconds?",

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { configSchema, type ShellgateConfigInput } from "../../src/config/schema.js";
 import { createConcurrencyCounter } from "../../src/managed/lifecycle/concurrency-counter.js";
+import { createSafetyGate, safetyGateOptionsFromConfig } from "../../src/safety/index.js";
 import type { Verdict } from "../../src/safety/verdict.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
@@ -59,6 +61,16 @@ describe("managed process limits and gates", () => {
       message: "echo forbidden is denied by denied_commands.",
     });
     expect((await manager.list()).processes).toEqual([]);
+  });
+
+  it("applies the real safety gate and its denied_commands to start", async () => {
+    const config: ShellgateConfigInput = { safety_profile: "standard", denied_commands: ["echo forbidden"] };
+    const gate = await createSafetyGate(safetyGateOptionsFromConfig(configSchema.parse(config)));
+    const manager = createTestManager(config, { check: (command) => gate.check(command) });
+    await expect(manager.start({ command: "echo forbidden" })).rejects.toMatchObject({ code: "blocked" });
+    await expect(manager.start({ command: "sudo rm -rf /" })).rejects.toThrow(/^Blocked: /);
+    const allowed = await manager.start({ command: "echo allowed" });
+    expect((await waitForFinal(manager, allowed.process_id)).state).toBe("completed");
   });
 
   it("asks the approval hook with the full start and refuses without approval", async () => {

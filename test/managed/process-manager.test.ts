@@ -366,3 +366,23 @@ describe("managed processes over pipes", () => {
     expect((await waitForFinal(manager, started.process_id)).state).toBe("completed");
   });
 });
+
+describe("a tree that survives teardown", () => {
+  it("reports outcome_unknown instead of waiting forever or claiming cancellation", async () => {
+    const manager = createTestManager({}, { terminateTree: async () => undefined, exitAfterTeardownMs: 100 });
+    const started = await manager.start({ command: "exec sleep 30" });
+    try {
+      const terminated = await manager.terminate({ process_id: started.process_id });
+      expect(terminated).toMatchObject({
+        state: "outcome_unknown",
+        returncode: null,
+        cancellation_requested: true,
+        termination_reason: "cancel",
+        output_complete: false,
+      });
+      expect(terminated.output_error).toMatch(/did not exit/);
+    } finally {
+      process.kill(started.pid!, "SIGKILL");
+    }
+  });
+});

@@ -59,7 +59,10 @@ describe("createMcpServer", () => {
     const connected = await connect();
     await connected.listTools();
     const result = await connected.callTool({ name: "echo", arguments: { word: "hi" } });
-    expect(result).toEqual({ content: [{ type: "text", text: "said hi" }], structuredContent: { word: "hi" } });
+    expect(result).toEqual({
+      content: [{ type: "text", text: "said hi" }],
+      structuredContent: { word: "hi" },
+    });
     expect(seen[0]?.ownerId).toBe("connection-1");
     expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
   });

@@ -28,21 +28,34 @@ function io(): CliIo & { out: () => string; err: () => string; input: PassThroug
   stderr.on("data", (chunk) => {
     err += chunk;
   });
-  return { stdout, stderr, stdin, input: stdin, cwd: directory, env: process.env, out: () => out, err: () => err };
+  return {
+    stdout,
+    stderr,
+    stdin,
+    input: stdin,
+    cwd: directory,
+    env: process.env,
+    out: () => out,
+    err: () => err,
+  };
 }
 
 describe("shellgate mcp", () => {
   it("rejects an extra argument as a usage error", async () => {
     const streams = io();
     expect(await main(["mcp", "serve"], streams)).toBe(2);
-    expect(streams.err()).toBe("shellgate mcp: unexpected argument 'serve'; usage: shellgate mcp [--config FILE]\n");
+    expect(streams.err()).toBe(
+      "shellgate mcp: unexpected argument 'serve'; usage: shellgate mcp [--config FILE]\n",
+    );
   });
 
   it("refuses to start with a config it does not understand, on stderr only", async () => {
     await writeFile(path.join(directory, "shellgate.config.json"), JSON.stringify({ profile: "strict" }));
     const streams = io();
     expect(await main(["mcp"], streams)).toBe(1);
-    expect(streams.err()).toMatch(/^shellgate mcp: .*shellgate\.config\.json: unknown config key 'profile'; known: /);
+    expect(streams.err()).toMatch(
+      /^shellgate mcp: .*shellgate\.config\.json: unknown config key 'profile'; known: /,
+    );
     expect(streams.out()).toBe("");
   });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,24 +29,28 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), "shellgate-mcp-"));
-  const configFile = path.join(directory, "shellgate.config.json");
-  await writeFile(
-    configFile,
-    JSON.stringify({ working_dir: directory, managed_processes: true, safety_profile: "unrestricted" }),
-  );
-  transport = new StdioClientTransport({
+async function connectServer(
+  configFile: string,
+): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const serverTransport = new StdioClientTransport({
     command: process.execPath,
     args: ["--import", "tsx", launcher, "mcp", "--config", configFile],
     cwd: repository,
     stderr: "pipe",
   });
-  transport.stderr?.on("data", (chunk) => {
+  serverTransport.stderr?.on("data", (chunk) => {
     stderr += chunk;
   });
-  client = new Client({ name: "shellgate-test", version: "1.0.0" });
-  await client.connect(transport);
+  const connected = new Client({ name: "shellgate-test", version: "1.0.0" });
+  await connected.connect(serverTransport);
+  return { client: connected, transport: serverTransport };
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "shellgate-mcp-"));
+  const configFile = path.join(directory, "shellgate.config.json");
+  await writeFile(configFile, JSON.stringify({ working_dir: directory, managed_processes: true }));
+  ({ client, transport } = await connectServer(configFile));
 }, 30_000);
 
 afterAll(async () => {
@@ -137,6 +141,21 @@ describe("shellgate mcp over stdio", () => {
     expect(unknown.isError).toBe(true);
   });
 
+  it("kills a foreground run when the client cancels the call", async () => {
+    const pidFile = path.join(directory, "cancelled.pid");
+    const controller = new AbortController();
+    const pending = client.callTool(
+      { name: "bash", arguments: { command: `echo $$ > ${pidFile}; exec sleep 30`, description: "Wait" } },
+      undefined,
+      { signal: controller.signal },
+    );
+    const pid = Number(await pollUntil(() => readFile(pidFile, "utf8").catch(() => ""), /^\d+\n/));
+    expect(isAlive(pid)).toBe(true);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+
   it("runs a managed process with its contract fields", async () => {
     const started = await call("process_start", { command: "echo ready; read line; echo got $line" });
     expect(started.isError).toBeFalsy();
@@ -183,5 +202,26 @@ describe("shellgate mcp over stdio", () => {
     expect(await waitUntilGone(managedPid)).toBe(true);
     expect(await waitUntilGone(serverPid as number)).toBe(true);
     expect(stderr).toContain("shellgate mcp: stopping (stdin closed)");
+  }, 30_000);
+
+  it("terminates everything it started on SIGTERM, and exits", async () => {
+    const second = await connectServer(path.join(directory, "shellgate.config.json"));
+    const started = (await second.client.callTool({
+      name: "bash",
+      arguments: { command: "echo pid $$; exec sleep 303", description: "Sleep", run_in_background: true },
+    })) as CallToolResult;
+    const taskId = (started.structuredContent as { task_id: string }).task_id;
+    const output = await pollUntil(
+      async () =>
+        textOf(await second.client.callTool({ name: "bash_output", arguments: { task_id: taskId } })),
+      /pid \d+/,
+    );
+    const taskPid = Number(/pid (\d+)/.exec(output)?.[1]);
+    const serverPid = second.transport.pid as number;
+    process.kill(serverPid, "SIGTERM");
+    expect(await waitUntilGone(taskPid)).toBe(true);
+    expect(await waitUntilGone(serverPid)).toBe(true);
+    expect(stderr).toContain("shellgate mcp: stopping (received SIGTERM)");
+    await second.client.close();
   }, 30_000);
 });

@@ -1,11 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { listDescendants } from "../../src/terminate/list-descendants.js";
 import { isProcessAlive } from "../../src/terminate/process-alive.js";
+import { parseProcStat } from "../../src/terminate/read-process-table.js";
 import { terminateTree } from "../../src/terminate/terminate-tree.js";
 import { FIXTURES, killQuietly, startTree, survivors } from "../fixtures/exec/helpers.js";
 
 const started: number[] = [];
+
+/** `$!` is printed before the child has called setsid(); wait until it has its own group. */
+async function leftTheGroup(pid: number): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    if (parseProcStat(stat)?.pgid === pid) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`process ${pid} never left its group`);
+}
 afterEach(() => {
   killQuietly(started.splice(0));
 });
@@ -52,6 +65,7 @@ describe("terminateTree (real processes)", () => {
     });
     started.push(...tree.pids);
     await new Promise((resolve) => tree.child.once("exit", resolve));
+    await leftTheGroup(tree.pids[0] as number);
     expect(await listDescendants(tree.pid)).toEqual([]);
     const report = await terminateTree(tree.pid, { graceMs: 500, marker });
     expect(report.descendants).toEqual(tree.pids);

@@ -1,4 +1,6 @@
+import { ConfigError } from "../../config/config-error.js";
 import type { ShellgateConfig } from "../../config/schema.js";
+import { createSafetyGate, SafetyConfigError, safetyGateOptionsFromConfig } from "../../safety/index.js";
 import type { Verdict } from "../../safety/verdict.js";
 
 /** The safety gate as the instance uses it: one synchronous verdict per command line. */
@@ -6,15 +8,13 @@ export interface InstanceGate {
   check(command: string): Verdict;
 }
 
-// TEMPORARY until the safety gate lands (src/safety): refuses everything, so nothing runs unchecked.
+/** The safety gate for this config, loaded once; a list it cannot use is a `ConfigError`. */
 export async function instanceGate(config: ShellgateConfig): Promise<InstanceGate> {
-  return {
-    check: (command) => ({
-      allowed: config.safety_profile === "unrestricted",
-      profile: config.safety_profile,
-      rule: "gate.unavailable",
-      reason: "the safety gate is not available in this build, so no command can be checked",
-      command,
-    }),
-  };
+  try {
+    const gate = await createSafetyGate(safetyGateOptionsFromConfig(config));
+    return { check: (command) => gate.check(command) };
+  } catch (error) {
+    if (error instanceof SafetyConfigError) throw new ConfigError(`config: ${error.message}`);
+    throw error;
+  }
 }

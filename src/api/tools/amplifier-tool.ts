@@ -29,6 +29,7 @@ function runAction(
     {
       command: input.command,
       background: input.run_in_background === true,
+      backgroundHint: "; it runs until it exits or the session closes, and its output is not collected",
       ...(input.timeout !== undefined ? { timeoutMs: input.timeout * 1000 } : {}),
     },
     context,

@@ -31,6 +31,7 @@ export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
         {
           command: input.command,
           background: input.run_in_background === true,
+          backgroundHint: "; read its output with bash_output and stop it with bash_kill",
           ...(input.workdir !== undefined ? { workdir: input.workdir } : {}),
           ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
         },

@@ -7,6 +7,8 @@ export interface CommandRequest {
   readonly workdir?: string;
   readonly timeoutMs?: number;
   readonly background: boolean;
+  /** Appended to the "started background task" line: how this tool shape reads and stops it. */
+  readonly backgroundHint: string;
 }
 
 /**
@@ -31,7 +33,11 @@ export async function runCommand(
   if (request.background) {
     // No signal: the task outlives this call and stops on bash_kill or close().
     const started = await runtime.execution.start({ command: request.command, workdir: cwd, owner });
-    return { text: started.text, isError: false, structured: { background: true, task_id: started.taskId } };
+    return {
+      text: `${started.text}${request.backgroundHint}`,
+      isError: false,
+      structured: { ...started.structured, background: true },
+    };
   }
   const outcome = await runtime.execution.run({
     command: request.command,

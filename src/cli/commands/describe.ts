@@ -33,6 +33,8 @@ export async function resolveOptionsFromConfig(
   return { windowsShell: config.windows_shell, bashPath: config.bash_path };
 }
 
+const DESCRIBE_USAGE = "usage: shellgate describe [--json] [--host FILE] [--config FILE]";
+
 export const describeCommand: CliCommand = {
   name: "describe",
   summary:
@@ -42,7 +44,12 @@ export const describeCommand: CliCommand = {
       json: { type: "boolean" },
       host: { type: "string" },
       config: { type: "string" },
+      help: { type: "boolean", short: "h" },
     });
+    if (booleanOption(parsed, "help")) {
+      io.stdout.write(`${DESCRIBE_USAGE}\n`);
+      return 0;
+    }
     rejectPositionals(parsed);
     const { host } = await withUsageErrors(() => chooseHost(stringOption(parsed, "host"), io.env, io.cwd));
     const options = await withUsageErrors(() =>

@@ -9,6 +9,8 @@ import { booleanOption, parseArguments, stringOption } from "../parse-arguments.
 import { UsageError } from "../usage-error.js";
 import { rejectPositionals, resolveOptionsFromConfig, withUsageErrors } from "./describe.js";
 
+const DOCTOR_USAGE = "usage: shellgate doctor [--json] [--host FILE] [--capture] [--config FILE]";
+
 export const doctorCommand: CliCommand = {
   name: "doctor",
   summary:
@@ -19,7 +21,12 @@ export const doctorCommand: CliCommand = {
       host: { type: "string" },
       capture: { type: "boolean" },
       config: { type: "string" },
+      help: { type: "boolean", short: "h" },
     });
+    if (booleanOption(parsed, "help")) {
+      io.stdout.write(`${DOCTOR_USAGE}\n`);
+      return 0;
+    }
     rejectPositionals(parsed);
     const hostFile = stringOption(parsed, "host");
     const capture = booleanOption(parsed, "capture");

@@ -10,6 +10,7 @@ import { runOptionsFromConfig } from "../../run/run-options.js";
 import { cliExitCode } from "../../run/run-result.js";
 import { startDetached } from "../../run/start-detached.js";
 import { validateTimeoutSeconds } from "../../run/timeout.js";
+import { createSafetyGate, SafetyConfigError, safetyGateOptionsFromConfig } from "../../safety/index.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../safety/verdict.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
@@ -24,32 +25,15 @@ const OPTIONS = {
   background: { type: "boolean" },
 } as const;
 
-type Check = (command: string) => Verdict;
-
-interface SafetyModule {
-  createSafetyGate?: (options: unknown) => Promise<{ check: Check }>;
-  safetyGateOptionsFromConfig?: (config: ShellgateConfig) => unknown;
-}
-
-/** The safety gate for the configured profile; loaded lazily so the CLI starts fast. */
-async function loadGate(config: ShellgateConfig): Promise<Check> {
-  const specifier = "../../safety/index.js";
-  let module: SafetyModule;
+/** The safety gate for the configured profile; a config it rejects is a usage error. */
+async function loadGate(config: ShellgateConfig): Promise<(command: string) => Verdict> {
   try {
-    module = (await import(specifier)) as SafetyModule;
-  } catch {
-    module = {};
+    const gate = await createSafetyGate(safetyGateOptionsFromConfig(config));
+    return (command) => gate.check(command);
+  } catch (error) {
+    if (error instanceof SafetyConfigError) throw new UsageError(error.message);
+    throw error;
   }
-  if (!module.createSafetyGate) {
-    if (config.safety_profile === "unrestricted")
-      return (): Verdict => ({ allowed: true, profile: "unrestricted" });
-    throw new Error(
-      `the safety gate is not available in this build, so profile '${config.safety_profile}' cannot be enforced; nothing was run`,
-    );
-  }
-  const options = module.safetyGateOptionsFromConfig ? module.safetyGateOptionsFromConfig(config) : config;
-  const gate = await module.createSafetyGate(options);
-  return (command) => gate.check(command);
 }
 
 function parseTimeout(text: string | undefined): number | undefined {

@@ -40,19 +40,29 @@ export class ProcessRecord {
   outputError: string | null = null;
   stdinClosed = false;
   endedAt: Date | null = null;
+  /** Timestamps rendered once: status and list are called far more often than they change. */
+  readonly createdAtText: string;
+  endedAtText: string | null = null;
   /** Set once the supervisor decided the final state and output handling is over. */
   readonly settled: Promise<void>;
   #settle!: () => void;
   /** The one shared teardown, so repeated terminates and close() wait for the same work. */
   stopping: Promise<void> | null = null;
+  /** Resolves when teardown ran but the exit still was not observed in time. */
+  readonly exitGivenUp: Promise<void>;
+  #giveUp!: () => void;
   /** Serialises stdin writes: each write sees the previous one's outcome. */
   writeChain: Promise<unknown> = Promise.resolve();
 
   constructor(options: ProcessRecordOptions) {
     this.options = options;
     this.ring = new OutputRing(options.maxOutputBytes, options.maxChunks);
+    this.createdAtText = options.createdAt.toISOString();
     this.settled = new Promise((resolve) => {
       this.#settle = resolve;
+    });
+    this.exitGivenUp = new Promise((resolve) => {
+      this.#giveUp = resolve;
     });
   }
 
@@ -83,7 +93,12 @@ export class ProcessRecord {
   finish(state: ProcessState, endedAt: Date): void {
     this.state = state;
     this.endedAt = endedAt;
+    this.endedAtText = endedAt.toISOString();
     this.notify();
+  }
+
+  giveUpOnExit(): void {
+    this.#giveUp();
   }
 
   /** Called last, after the observer had its `finished` event: terminate and close wait for this. */

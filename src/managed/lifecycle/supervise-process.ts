@@ -31,17 +31,23 @@ export async function superviseProcess(
     () => void dependencies.stop(record, "timeout"),
     record.options.timeoutSeconds * 1000,
   );
-  const exit = await transport.exited;
+  const exit = await Promise.race([transport.exited, record.exitGivenUp.then(() => null)]);
   clearTimeout(lifetime);
-  record.exitObserved = true;
-  record.returncode = returncodeFromExit(exit.code, exit.signal, signalNumbers);
+  if (exit === null) {
+    // Teardown ran and the process still did not exit: its outcome is unknown, not "cancelled".
+    record.outputError ??= "The process did not exit after its tree was torn down; its outcome is unknown.";
+  } else {
+    record.exitObserved = true;
+    record.returncode = returncodeFromExit(exit.code, exit.signal, signalNumbers);
+  }
   record.notify();
 
   await (record.stopping ?? dependencies.sweep(record));
-  const drained = await settlesWithin(transport.drained, dependencies.outputDrainMs);
+  const drained = exit !== null && (await settlesWithin(transport.drained, dependencies.outputDrainMs));
   if (!drained) {
     transport.abandonOutput();
-    record.outputError ??= `Output streams did not close within ${dependencies.outputDrainMs} ms after exit (a process outside the tree may still hold them); later output was not collected.`;
+    if (exit !== null)
+      record.outputError ??= `Output streams did not close within ${dependencies.outputDrainMs} ms after exit (a process outside the tree may still hold them); later output was not collected.`;
   }
   record.outputComplete = drained;
   record.endOutput();

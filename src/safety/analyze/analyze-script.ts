@@ -27,7 +27,7 @@ const PLACEHOLDER = "$__shellgate_unknown";
 
 /** Every simple command met, at every unwrapping level: what allow/deny lists are matched against. */
 export interface CommandRecord {
-  readonly matchText: string;
+  readonly words: readonly ExpandedWord[];
   readonly span: Span;
 }
 
@@ -123,6 +123,13 @@ class ScriptAnalysis implements WalkVisitor {
     this.script({ kind: "script", text: `: <<__SHELLGATE_PROMPT__\n${value}\n__SHELLGATE_PROMPT__\n`, origin: "${…@P}" }, { words: [], assignments: [], redirects: [], stdin: undefined, span: [node.startIndex, node.endIndex] });
   }
 
+  backticks(body: Node): void {
+    const carrier: Invocation = { words: [], assignments: [], redirects: [], stdin: undefined, span: [body.startIndex, body.endIndex] };
+    for (const match of body.text.matchAll(/(?<!\\)`((?:\\.|[^`\\])*)`/g)) {
+      this.script({ kind: "script", text: match[1]!.replace(/\\([`$\\])/g, "$1"), origin: "backticks in a heredoc" }, carrier);
+    }
+  }
+
   tooDeep(node: Node): void {
     this.addNode({ rule: "limits.nesting", severity: "unanalysable", reason: "the command nests deeper than the gate follows, so it cannot be checked; flatten it into simpler commands." }, node);
   }
@@ -159,7 +166,7 @@ class ScriptAnalysis implements WalkVisitor {
     }
     const [first] = invocation.words;
     if (!first) return;
-    this.sink.commands.push({ matchText: matchTextOf(invocation.words), span: this.outerSpan ?? invocation.span });
+    this.sink.commands.push({ words: invocation.words, span: this.outerSpan ?? invocation.span });
     if (level === 0 && !first.dynamic && this.scope.aliases.has(first.value)) {
       const rest = invocation.words.slice(1).map((word) => word.source).join(" ");
       this.script({ kind: "script", text: `${this.scope.aliases.get(first.value)} ${rest}`, origin: `the alias ${first.value}` }, invocation);

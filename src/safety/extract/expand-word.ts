@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { braceAlternatives } from "./brace-expansion.js";
 import { decodeEscapes } from "./escapes.js";
 import { escapeGlob, type ExpandedWord, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
 import { expandParameter } from "./expand-parameter.js";
@@ -43,26 +44,21 @@ class FieldBuilder {
     const field = this.field();
     field.value += text;
     field.dynamic ||= dynamic;
-    for (const char of text) {
-      if (globAllowed && (char === "*" || char === "?" || char === "[")) {
-        field.pattern += char;
-        field.glob = true;
-      } else {
-        field.pattern += escapeGlob(char);
-      }
+    if (globAllowed) {
+      field.pattern += text.replace(/[\]\\]/g, "\\$&");
+      if (/[*?[]/.test(text)) field.glob = true;
+    } else {
+      field.pattern += escapeGlob(text);
     }
   }
 
   /** An unquoted expansion result: split on IFS whitespace like the shell does. */
   split(text: string, dynamic: boolean): void {
-    const ifs = " \t\n";
-    for (const char of text) {
-      if (ifs.includes(char)) {
-        this.end();
-        continue;
-      }
-      this.unquoted(char, true, dynamic);
-    }
+    const pieces = text.split(/[ \t\n]+/);
+    pieces.forEach((piece, index) => {
+      if (index > 0) this.end();
+      if (piece !== "") this.unquoted(piece, true, dynamic);
+    });
     if (text === "") this.field().dynamic ||= dynamic;
   }
 
@@ -204,6 +200,9 @@ function expandPart(part: Node | string, builder: FieldBuilder, quoted: boolean,
     case "process_substitution":
       builder.quoted("/dev/fd/63", true);
       return;
+    case "``":
+      builder.unquoted("", false, true);
+      return;
     case "arithmetic_expansion":
       builder.quoted(UNKNOWN_NONEMPTY, true);
       return;
@@ -218,12 +217,23 @@ function expandPart(part: Node | string, builder: FieldBuilder, quoted: boolean,
  * split on IFS, so `${IFS}sudo${IFS}-v` becomes `sudo`, `-v`).
  */
 export function expandWord(node: Node, context: ExpansionContext): ExpandedWord[] {
-  const builder = new FieldBuilder();
-  expandPart(node, builder, false, context, true);
   const span = [node.startIndex, node.endIndex] as const;
   const source = node.text;
+  const alternatives = node.type === "word" || node.type === "concatenation" ? braceAlternatives(source) : undefined;
+  let fields: Field[];
+  if (alternatives) {
+    fields = alternatives.flatMap((alternative) => {
+      const builder = new FieldBuilder();
+      unquoteBare(alternative, builder, true, context.scope);
+      return builder.finish();
+    });
+  } else {
+    const builder = new FieldBuilder();
+    expandPart(node, builder, false, context, true);
+    fields = builder.finish();
+  }
   const substitution = node.type === "process_substitution" ? node : undefined;
-  return builder.finish().map((field) => ({
+  return fields.map((field) => ({
     value: field.value,
     glob: field.glob,
     pattern: field.pattern,

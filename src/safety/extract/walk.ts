@@ -23,6 +23,8 @@ export interface WalkVisitor {
   loop(node: Node): void;
   /** `${x@P}`: the value's command substitutions run. */
   promptExpansion(value: string | undefined, node: Node): void;
+  /** An unquoted heredoc body with backticks, which tree-sitter leaves as text but bash runs. */
+  backticks(body: Node): void;
   /** Nesting deeper than the walk is willing to follow. */
   tooDeep(node: Node): void;
 }
@@ -39,6 +41,8 @@ export class ScriptWalker {
   readonly expansion: ExpansionContext;
   private readonly quietExpansion: ExpansionContext;
   private outputDepth = 0;
+  /** Redirects tree-sitter hangs on a whole `a && b > f` list, moved to the command they belong to (b). */
+  private readonly attached = new Map<number, Node[]>();
 
   constructor(
     readonly scope: Scope,
@@ -66,7 +70,7 @@ export class ScriptWalker {
       case "ERROR":
         return;
       case "command":
-        this.command(node, [], stdin, depth);
+        this.command(node, this.attached.get(node.id) ?? [], stdin, depth);
         return;
       case "declaration_command":
         this.declaration(node, depth);
@@ -100,6 +104,7 @@ export class ScriptWalker {
         break;
       case "heredoc_body":
         this.nested(node, depth);
+        this.heredocBackticks(node);
         return;
       case "command_substitution":
       case "process_substitution":
@@ -124,8 +129,14 @@ export class ScriptWalker {
         this.walk(current, undefined, depth + 1);
         continue;
       }
+      if (current.type === "heredoc_body") this.heredocBackticks(current);
       for (const child of current.namedChildren) if (child) stack.push(child);
     }
+  }
+
+  private heredocBackticks(body: Node): void {
+    const start = body.parent?.children.find((child) => child?.type === "heredoc_start")?.text ?? "'";
+    if (body.text.includes("`") && !/['"\\]/.test(start)) this.visitor.backticks(body);
   }
 
   private command(node: Node, extraRedirects: readonly Node[], stdin: Stdin | undefined, depth: number): void {
@@ -174,7 +185,11 @@ export class ScriptWalker {
         else if (!part.type.startsWith("heredoc") && isStatement(part)) after.push(part);
       }
     }
-    if (body?.type === "command") {
+    const last = body && consumers.length === 0 ? this.lastCommandOf(body) : undefined;
+    if (body && last && last !== body) {
+      this.attached.set(last.id, [...(this.attached.get(last.id) ?? []), ...redirectNodes]);
+      this.walk(body, stdin, depth + 1);
+    } else if (body?.type === "command") {
       if (consumers.length > 0) this.pipelineFrom(body, redirectNodes, consumers, stdin, depth);
       else this.command(body, redirectNodes, stdin, depth);
     } else if (body) {
@@ -187,6 +202,16 @@ export class ScriptWalker {
       else this.walk(body, bodyStdin, depth + 1);
     }
     for (const statement of after) this.walk(statement, undefined, depth + 1);
+  }
+
+  /** In `a && b | c > f` the redirect belongs to c: the rightmost command of a list or pipeline. */
+  private lastCommandOf(node: Node): Node | undefined {
+    let current: Node | undefined = node;
+    while (current && (current.type === "list" || current.type === "pipeline")) {
+      const statements = this.statements(current);
+      current = statements.at(-1);
+    }
+    return current?.type === "command" ? current : undefined;
   }
 
   private pipelineFrom(first: Node, firstRedirects: Node[], rest: Node[], stdin: Stdin | undefined, depth: number): void {

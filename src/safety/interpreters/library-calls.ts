@@ -6,7 +6,7 @@ import { judgeWriteTarget } from "../rules/write-targets.js";
 import { readLiteral } from "./string-literals.js";
 
 const RECURSIVE_DELETE =
-  /\b(?:shutil\.rmtree|rmtree|remove_tree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|fs(?:\.promises)?\.(?:rmSync|rmdirSync|rm|rmdir)|rimraf(?:\.sync)?|fsPromises\.rm|Deno\.remove)\s*\(\s*/g;
+  /(?:\bshutil\.rmtree|rmtree|remove_tree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|(?:\bfs(?:\.promises)?|\))\.(?:rmSync|rmdirSync|rm|rmdir)|rimraf(?:\.sync)?|fsPromises\.rm|Deno\.remove)\s*\(\s*/g;
 const HOME_EXPRESSIONS =
   /^\s*(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|os\.homedir\(\)|require\(["']os["']\)\.homedir\(\)|ENV\[["']HOME["']\]|Dir\.home|\$ENV\{HOME\}|glob\(["']~["']\))/;
 const WRITE_CALL = /\b(?:open|sysopen|File\.(?:open|write)|IO\.write|writeFileSync|writeFile|appendFileSync|createWriteStream|openSync|write_bytes|write_text)\s*\(\s*/g;

@@ -1,5 +1,5 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { literalWord, UNKNOWN } from "../extract/expanded-word.js";
+import { literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
 import type { Assignment, Invocation } from "../extract/invocation.js";
 import { findStartPoints } from "../rules/delete.js";
 import type { Nested } from "./nested.js";
@@ -174,7 +174,7 @@ function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nes
   const index = commandIndex(args, grammar);
   const template = index === -1 ? [literalWord("echo", invocation.span)] : args.slice(index);
   const data = invocation.stdin?.read();
-  const items = data === undefined ? [UNKNOWN] : data.split(/\s+/).filter((item) => item !== "");
+  const items = data === undefined ? [UNKNOWN_NONEMPTY] : data.split(/\s+/).filter((item) => item !== "");
   const span = invocation.span;
   const words =
     replace === undefined

@@ -13,7 +13,7 @@ export function findSyntaxError(root: Node): SyntaxErrorLocation | undefined {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === "ERROR" || node.isMissing) {
+    if (node.type === "ERROR" || (node.isMissing && !isEmptySubstitution(node))) {
       const description = node.isMissing
         ? `missing '${node.type}'`
         : `unexpected '${truncate(node.text)}'`;
@@ -30,7 +30,17 @@ export function findSyntaxError(root: Node): SyntaxErrorLocation | undefined {
       if (child) stack.push(child);
     }
   }
-  return { offset: 0, line: 1, column: 1, description: "unrecognised syntax" };
+  return undefined;
+}
+
+/** tree-sitter marks `$()` (valid bash, expands to nothing) as a command with a missing name. */
+function isEmptySubstitution(node: Node): boolean {
+  if (node.startIndex !== node.endIndex) return false;
+  let current: Node | null = node.parent;
+  while (current && (current.type === "command_name" || current.type === "command") && current.startIndex === current.endIndex) {
+    current = current.parent;
+  }
+  return current?.type === "command_substitution";
 }
 
 function truncate(text: string): string {

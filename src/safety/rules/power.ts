@@ -48,7 +48,7 @@ export const powerRule: Rule = ({ name, args }) => {
     if (name !== "kill") return undefined;
     let index = 0;
     if (words[0] === "-s" || words[0] === "-n") index = 2;
-    else if (words[0]?.startsWith("-") && words[0] !== "-1" && words[0] !== "--") index = 1;
+    else if (words[0]?.startsWith("-") && words[0] !== "--") index = 1;
     if (words[index] === "--") index += 1;
     const pids = words.slice(index);
     if (pids.some((pid) => pid === "-1" || pid === "1")) {

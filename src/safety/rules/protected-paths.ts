@@ -26,6 +26,8 @@ const BROAD_SAMPLES = [
 
 function classifyStatic(resolved: string): Protection | undefined {
   if (resolved === "/") return "root";
+  // `/$NAME` with NAME unknown could be any top-level directory.
+  if (/^\/\uE002$/.test(resolved)) return "system";
   if (resolved === HOME_PATH) return "home";
   if (SYSTEM_DIRECTORIES.has(resolved)) return "system";
   return undefined;

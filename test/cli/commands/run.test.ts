@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -79,6 +79,13 @@ describe("shellgate run", () => {
     const cli = io();
     expect(await main(["run", "--config", config, "--cwd", "/no/such/place", "true"], cli)).toBe(1);
     expect(cli.err()).toContain("working directory /no/such/place does not exist");
+  });
+
+  it("a command the default (strict) profile blocks never runs", async () => {
+    const cli = io();
+    expect(await main(["run", `sudo touch ${scratch}/made-by-sudo`], cli)).toBe(1);
+    expect(cli.err()).toContain("Command denied for safety:");
+    expect(existsSync(`${scratch}/made-by-sudo`)).toBe(false);
   });
 
   it("needs a command", async () => {

@@ -4,9 +4,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRealHost, parseRegQueryOutput, runProbe } from "../../../platforms/host/real-host.js";
 
+const onWindows = process.platform === "win32";
+// The planted program: an executable script on POSIX, a file with a PATHEXT extension on Windows.
+const toolFile = onWindows ? "sg-tool.exe" : "sg-tool";
 let root: string;
 
-async function executable(file: string): Promise<void> {
+async function plant(file: string): Promise<void> {
   await writeFile(file, "#!/bin/sh\necho planted\n");
   await chmod(file, 0o755);
 }
@@ -22,10 +25,10 @@ function isAlive(pid: number): boolean {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "shellgate-real-host-"));
-  for (const directory of ["first", "second", "project"]) await mkdir(path.join(root, directory));
-  await executable(path.join(root, "first", "sg-tool"));
-  await executable(path.join(root, "second", "sg-tool"));
-  await executable(path.join(root, "project", "sg-tool"));
+  for (const directory of ["first", "second", "project"]) {
+    await mkdir(path.join(root, directory));
+    await plant(path.join(root, directory, toolFile));
+  }
   await writeFile(path.join(root, "empty"), "");
 });
 
@@ -36,7 +39,7 @@ afterAll(async () => {
 describe("createRealHost", () => {
   it("reports regular files with their size, directories, and nothing for missing paths", async () => {
     const host = createRealHost();
-    expect(await host.fileInfo(path.join(root, "first", "sg-tool"))).toEqual({ type: "file", size: 23 });
+    expect(await host.fileInfo(path.join(root, "first", toolFile))).toEqual({ type: "file", size: 23 });
     expect(await host.fileInfo(path.join(root, "empty"))).toEqual({ type: "file", size: 0 });
     expect(await host.fileInfo(root)).toEqual({ type: "dir", size: 0 });
     expect(await host.fileInfo(path.join(root, "missing"))).toBeNull();
@@ -44,20 +47,23 @@ describe("createRealHost", () => {
 
   it("finds every PATH match in order and never one in the cwd or a relative entry", async () => {
     const cwd = path.join(root, "project");
-    const env = { PATH: ["", ".", path.join(root, "first"), "project", path.join(root, "second")].join(":") };
+    const entries = ["", ".", path.join(root, "first"), "project", path.join(root, "second")];
+    const env = { PATH: entries.join(path.delimiter), PATHEXT: ".EXE" };
     const host = createRealHost({ env, cwd });
     const previous = process.cwd();
+    // `which` on Windows searches the process's cwd first: the planted copy there must not count.
     process.chdir(cwd);
     try {
-      expect(await host.findOnPath("sg-tool")).toEqual([
-        path.join(root, "first", "sg-tool"),
-        path.join(root, "second", "sg-tool"),
+      const hits = await host.findOnPath("sg-tool");
+      expect(hits.map((hit) => path.relative(root, hit).toLowerCase())).toEqual([
+        path.join("first", toolFile),
+        path.join("second", toolFile),
       ]);
     } finally {
       process.chdir(previous);
     }
     expect(await host.findOnPath("sg-no-such-tool")).toEqual([]);
-    expect(await createRealHost({ env: {} }).findOnPath("sh")).toEqual([]);
+    expect(await createRealHost({ env: {} }).findOnPath("node")).toEqual([]);
   });
 
   it("reads environment variables from the env it was given", () => {
@@ -66,14 +72,15 @@ describe("createRealHost", () => {
     expect(host.env("HOME")).toBeUndefined();
   });
 
-  it("has no registry off Windows", async () => {
+  it.skipIf(onWindows)("has no registry off Windows", async () => {
     expect(await createRealHost().readRegistry("HKLM\\Software\\GitForWindows", "InstallPath")).toBeNull();
   });
 });
 
 describe("runProbe", () => {
   it("returns raw stdout bytes and the exit code", async () => {
-    const result = await runProbe(["/bin/sh", "-c", "printf 'a\\000b'; exit 3"], 5000, process.env);
+    const script = "process.stdout.write(Buffer.from([0x61, 0, 0x62])); process.exitCode = 3";
+    const result = await runProbe([process.execPath, "-e", script], 10_000, process.env);
     expect(result.outcome).toBe("exited");
     expect(result.exitCode).toBe(3);
     expect([...result.stdout]).toEqual([0x61, 0, 0x62]);
@@ -86,9 +93,10 @@ describe("runProbe", () => {
 
   it("kills a probe at the timeout and leaves nothing running", async () => {
     const started = Date.now();
-    const result = await runProbe(["/bin/sh", "-c", "echo $$; exec sleep 30"], 300, process.env);
+    const script = "console.log(process.pid); setTimeout(() => {}, 30000)";
+    const result = await runProbe([process.execPath, "-e", script], 1500, process.env);
     expect(result.outcome).toBe("timed-out");
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     const pid = Number(Buffer.from(result.stdout).toString().trim());
     expect(pid).toBeGreaterThan(0);
     expect(isAlive(pid)).toBe(false);

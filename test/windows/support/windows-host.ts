@@ -27,7 +27,7 @@ export const onRealWindows = onWindows && !underWine;
 
 /** The skip note for something Wine 8 cannot do; says what and why, so a skip is never silent. */
 export function wineCannot(what: string): string {
-  return `skipped under Wine: ${what} (see ../shared/reference/windows-under-wine.md; runs for real on windows-latest in CI)`;
+  return `skipped under Wine: ${what} (see README, Platforms; runs for real on windows-latest in CI)`;
 }
 
 /** Where scripts/windows-under-wine.sh laid out the fake Git for Windows install, if it did. */

@@ -1,0 +1,84 @@
+// Execution overhead and flood behaviour. Run: npm run build && node bench/exec.mjs [runs]
+// Prints, side by side: median wall time of `true` through shellgate vs raw child_process.spawn vs
+// execa (as ratios), and a 1 GiB flood through shellgate vs bash writing to /dev/null, with the
+// peak RSS growth of this process while shellgate collected the flood.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execa } from "execa";
+import { runCommand } from "../dist/src/index.js";
+
+const runs = Number(process.argv[2] ?? 200);
+const bash = execFileSync("bash", ["-c", "command -v bash"], { encoding: "utf8" }).trim();
+const resolution = { platform: process.platform, kind: "bash", path: bash, source: "bench", warnings: [], trace: [] };
+const spillDirectory = mkdtempSync(path.join(os.tmpdir(), "shellgate-bench-"));
+
+function rawSpawn(command) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", command], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", () => {});
+    child.stderr.on("data", () => {});
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+}
+
+async function median(label, once) {
+  for (let warm = 0; warm < 10; warm++) await once();
+  const times = [];
+  for (let index = 0; index < runs; index++) {
+    const started = process.hrtime.bigint();
+    await once();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { label, median: times[Math.floor(times.length / 2)] };
+}
+
+// Interleave the three so machine noise hits them alike.
+const rounds = 3;
+const totals = { raw: [], execa: [], shellgate: [] };
+for (let round = 0; round < rounds; round++) {
+  totals.raw.push((await median("raw", () => rawSpawn("true"))).median);
+  totals.execa.push((await median("execa", () => execa("bash", ["-c", "true"]))).median);
+  totals.shellgate.push(
+    (await median("shellgate", () => runCommand("true", { resolution, spillDirectory, env: process.env }))).median,
+  );
+}
+const best = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const raw = best(totals.raw);
+const viaExeca = best(totals.execa);
+const viaShellgate = best(totals.shellgate);
+console.log(`true x${runs} (median of ${rounds} rounds' medians, Node ${process.version}, ${os.cpus().length} CPUs)`);
+console.log(`  raw child_process.spawn  ${raw.toFixed(2)} ms  1.00x`);
+console.log(`  execa                    ${viaExeca.toFixed(2)} ms  ${(viaExeca / raw).toFixed(2)}x`);
+console.log(`  shellgate runCommand     ${viaShellgate.toFixed(2)} ms  ${(viaShellgate / raw).toFixed(2)}x   (target <= 1.15x)`);
+
+const flood = "head -c 1G /dev/zero | base64";
+let started = process.hrtime.bigint();
+await rawSpawn(`${flood} >/dev/null`);
+const baseline = Number(process.hrtime.bigint() - started) / 1e9;
+
+global.gc?.();
+const rssBefore = process.memoryUsage().rss;
+let peak = rssBefore;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
+started = process.hrtime.bigint();
+const result = await runCommand(flood, { resolution, spillDirectory, env: process.env, timeout: 600 });
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage().rss);
+const bytes = result.totalBytes.stdout;
+const mib = (value) => (value / 1024 / 1024).toFixed(1);
+console.log(`\n${flood}  (${mib(bytes)} MiB of output)`);
+console.log(`  bash -c '... >/dev/null'  ${baseline.toFixed(2)} s  ${(bytes / baseline / 2 ** 20).toFixed(0)} MiB/s`);
+console.log(
+  `  shellgate runCommand      ${seconds.toFixed(2)} s  ${(bytes / seconds / 2 ** 20).toFixed(0)} MiB/s  ${(baseline / seconds).toFixed(2)}x   (target >= 0.8x)`,
+);
+console.log(`  peak RSS growth           ${mib(peak - rssBefore)} MiB   (target <= 64 MiB)`);
+console.log(`  spill file                ${result.spill.stdout ?? "(unavailable)"} (capped at 64 MiB)`);
+console.log(`  shown to the model        ${Buffer.byteLength(result.stdout)} bytes, exit ${result.exitCode}`);
+rmSync(spillDirectory, { recursive: true, force: true });
