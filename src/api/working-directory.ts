@@ -9,3 +9,8 @@ export function instanceDirectory(workingDir: string | undefined, hostCwd: strin
 export function callDirectory(instanceCwd: string, workdir: string | undefined): string {
   return workdir === undefined ? instanceCwd : path.resolve(instanceCwd, workdir);
 }
+
+/** The directory a session works in: its own workspace when the host names one, else the instance's. */
+export function sessionDirectory(instanceCwd: string, sessionCwd: string | undefined): string {
+  return sessionCwd === undefined ? instanceCwd : path.resolve(instanceCwd, sessionCwd);
+}

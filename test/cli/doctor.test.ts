@@ -70,6 +70,21 @@ describe("shellgate doctor", () => {
     expect(out).toMatch(/accepted {2}registry +C:\\Program Files\\Git\\bin\\bash\.exe \[gitbash\]/);
   });
 
+  it("reports every recorded host without error", async () => {
+    for (const fixture of loadHostFixtures()) {
+      const file = path.join(directory, `${fixture.name}.json`);
+      const configFile = path.join(directory, `${fixture.name}.config.json`);
+      await writeFile(file, JSON.stringify(fixture.host));
+      await writeFile(configFile, JSON.stringify(fixture.config));
+      const { code, out, err } = await run(["doctor", "--host", file, "--config", configFile]);
+      expect(err, fixture.name).toBe("");
+      expect(code, fixture.name).toBe(0);
+      expect(out, fixture.name).toContain(
+        `result: ${fixture.expect.kind === "none" ? "none" : fixture.expect.kind}`,
+      );
+    }
+  });
+
   it("--json carries the resolution, the description and where the facts came from", async () => {
     const { code, out } = await run(["doctor", "--json"]);
     expect(code).toBe(0);

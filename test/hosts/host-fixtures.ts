@@ -1,6 +1,6 @@
 // Loads the recorded hosts in this folder. Each `<name>.json` holds
 // `{ "host": <host snapshot>, "config": { "windows_shell"?, "bash_path"? }, "expect": {...} }`;
-// `expect.warnings` lists, in order, a prefix-free substring of each warning the resolution must give.
+// `expect.warnings` lists, in order, a substring of each warning the resolution must give.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";

@@ -43,7 +43,7 @@ describe.runIf(process.platform === "darwin")("bash 3.2 as /bin/bash", () => {
         exitCode: 0,
       });
     }
-  });
+  }, 120_000);
 
   it("runs the execution suite's hostile commands exactly as bash 3.2 runs them from a file", async () => {
     const resolution = await systemBash();
@@ -62,7 +62,7 @@ describe.runIf(process.platform === "darwin")("bash 3.2 as /bin/bash", () => {
         exitCode: reference.status,
       });
     }
-  });
+  }, 120_000);
 
   it("runs the environment wrapper of the Windows shell kinds", () => {
     for (const { command, prints } of HOSTILE_COMMANDS) {

@@ -41,6 +41,12 @@ function io(): CliIo & { out: () => string; err: () => string; input: PassThroug
 }
 
 describe("shellgate mcp", () => {
+  it("prints its usage on --help", async () => {
+    const streams = io();
+    expect(await main(["mcp", "--help"], streams)).toBe(0);
+    expect(streams.out()).toMatch(/^usage: shellgate mcp \[--config FILE\]\n/);
+  });
+
   it("rejects an extra argument as a usage error", async () => {
     const streams = io();
     expect(await main(["mcp", "serve"], streams)).toBe(2);

@@ -50,7 +50,7 @@ describe("terminateTree (real processes)", () => {
   it("finds a background child by its process group after the shell exited", async () => {
     const tree = await startTree("sleep 300 & echo READY $!");
     started.push(...tree.pids);
-    await new Promise((resolve) => tree.child.once("exit", resolve));
+    await tree.exited;
     expect(isProcessAlive(tree.pids[0] as number)).toBe(true);
     const report = await terminateTree(tree.pid, { graceMs: 500 });
     expect(report.descendants).toEqual(tree.pids);
@@ -64,7 +64,7 @@ describe("terminateTree (real processes)", () => {
       [marker.name]: marker.value,
     });
     started.push(...tree.pids);
-    await new Promise((resolve) => tree.child.once("exit", resolve));
+    await tree.exited;
     await leftTheGroup(tree.pids[0] as number);
     expect(await listDescendants(tree.pid)).toEqual([]);
     const report = await terminateTree(tree.pid, { graceMs: 500, marker });
@@ -74,7 +74,7 @@ describe("terminateTree (real processes)", () => {
 
   it("reports nothing to do for a pid that is already gone", async () => {
     const tree = await startTree("echo READY");
-    await new Promise((resolve) => tree.child.once("exit", resolve));
+    await tree.exited;
     const report = await terminateTree(tree.pid, { graceMs: 100 });
     expect(report.survivors).toEqual([]);
     expect(report.errors).toEqual([]);

@@ -58,7 +58,7 @@ describe.runIf(onWindows)("Git Bash on a real Windows host", () => {
         exitCode: 0,
       });
     }
-  });
+  }, 120_000);
 
   it("runs the execution suite's hostile commands exactly as bash runs them from a file", async () => {
     const cwd = temporaryDirectory();
@@ -70,7 +70,7 @@ describe.runIf(onWindows)("Git Bash on a real Windows host", () => {
         ...reference,
       });
     }
-  });
+  }, 120_000);
 
   it("takes the working directory as C:\\… and as /c/…", async () => {
     const directory = temporaryDirectory();

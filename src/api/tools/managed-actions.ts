@@ -2,6 +2,7 @@ import type { ProcessManager } from "../../managed/process-manager.js";
 import { listText, pageText, statusLine } from "../../tools/results/process-text.js";
 import type { ProcessStartInput } from "../../tools/schemas/process-tools.js";
 import type { ToolCallContext, ToolResult } from "../../tools/tool-definition.js";
+import { sessionDirectory } from "../working-directory.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
 // The managed-process actions, shared by the `process_*` tools and the single `bash` tool's
@@ -26,15 +27,16 @@ export async function startProcess(
   context: ToolCallContext,
 ): Promise<ToolResult> {
   const manager = managerFor(runtime, context);
+  const cwd = sessionDirectory(runtime.cwd, context.cwd);
   const admission = await runtime.admit({
     command: input.command,
-    cwd: runtime.cwd,
+    cwd,
     action: "start",
     ...(context.ownerId !== undefined ? { ownerId: context.ownerId } : {}),
   });
   if (!admission.allowed) return { text: admission.reason, isError: true };
   const page = await manager.start(input, {
-    cwd: runtime.cwd,
+    cwd,
     ...(context.signal ? { signal: context.signal } : {}),
   });
   return receipt(`started process ${page.process_id}\n${pageText(page)}`, page);

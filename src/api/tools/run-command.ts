@@ -1,5 +1,5 @@
 import type { ToolCallContext, ToolResult } from "../../tools/tool-definition.js";
-import { callDirectory } from "../working-directory.js";
+import { callDirectory, sessionDirectory } from "../working-directory.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
 export interface CommandRequest {
@@ -21,7 +21,7 @@ export async function runCommand(
   request: CommandRequest,
   context: ToolCallContext,
 ): Promise<ToolResult> {
-  const cwd = callDirectory(runtime.cwd, request.workdir);
+  const cwd = callDirectory(sessionDirectory(runtime.cwd, context.cwd), request.workdir);
   const owner = context.ownerId;
   const admission = await runtime.admit({
     command: request.command,

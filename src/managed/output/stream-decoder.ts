@@ -32,10 +32,13 @@ export class StreamDecoder {
 
   decode(bytes: Uint8Array): ChunkContent[] {
     const contents: ChunkContent[] = [];
+    // Text is cut between characters, so only a read boundary can split one. Other bytes are cut
+    // at fixed sizes: there, "characters" are noise and would leave tiny slices the guard cannot judge.
+    const bounds = characterBounds(bytes);
+    const text = isUtf8(bytes.subarray(bounds.start, bounds.end));
     for (let offset = 0; offset < bytes.length; ) {
       let end = Math.min(offset + CHUNK_SOURCE_BYTES, bytes.length);
-      // Cut between characters, so only a read boundary can split one.
-      if (end < bytes.length) {
+      if (text && end < bytes.length) {
         const boundary = offset + characterBounds(bytes.subarray(offset, end)).end;
         if (boundary > offset) end = boundary;
       }

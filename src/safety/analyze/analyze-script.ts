@@ -29,6 +29,8 @@ const PLACEHOLDER = "$__shellgate_unknown";
 export interface CommandRecord {
   readonly words: readonly ExpandedWord[];
   readonly span: Span;
+  /** For a command written as a pipeline element: which pipeline (unique per analysis) and where in it. */
+  readonly pipeline?: { readonly group: number; readonly index: number };
 }
 
 export interface AnalysisResult {
@@ -39,6 +41,7 @@ export interface AnalysisResult {
 interface Sink {
   readonly findings: Finding[];
   readonly commands: CommandRecord[];
+  groups: number;
 }
 
 function cloneScope(scope: Scope): Scope {
@@ -55,6 +58,8 @@ function cloneScope(scope: Scope): Scope {
 /** Parses one script and judges every command in it, recursing into the scripts it hands to shells. */
 class ScriptAnalysis implements WalkVisitor {
   private readonly walker: ScriptWalker;
+  private readonly pipelineGroups = new Map<number, number>();
+  private readonly records = new WeakMap<Invocation, number>();
 
   constructor(
     private readonly parser: Parser,
@@ -93,16 +98,33 @@ class ScriptAnalysis implements WalkVisitor {
   }
 
   private add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {
+    const record = invocation ? this.records.get(invocation) : undefined;
     this.sink.findings.push({
       ...hit,
+      ...(record === undefined ? {} : { record }),
       command: invocation && invocation.words.length > 0 ? displayCommand(invocation.words) : undefined,
       matchText: invocation && invocation.words.length > 0 ? matchTextOf(invocation.words) : undefined,
       span: this.outerSpan ?? span ?? invocation?.span ?? [0, 0],
     });
   }
 
-  command(invocation: Invocation): void {
-    this.judge(invocation, 0);
+  command(invocation: Invocation, node: Node): void {
+    this.judge(invocation, 0, this.pipelinePosition(node));
+  }
+
+  private pipelinePosition(node: Node): CommandRecord["pipeline"] {
+    let element = node;
+    if (element.parent?.type === "redirected_statement") element = element.parent;
+    const pipeline = element.parent;
+    if (pipeline?.type !== "pipeline") return undefined;
+    let group = this.pipelineGroups.get(pipeline.id);
+    if (group === undefined) {
+      this.sink.groups += 1;
+      group = this.sink.groups;
+      this.pipelineGroups.set(pipeline.id, group);
+    }
+    const index = this.walker.statements(pipeline).findIndex((statement) => statement.id === element.id);
+    return { group, index };
   }
 
   functionDefinition(node: Node): void {
@@ -140,7 +162,7 @@ class ScriptAnalysis implements WalkVisitor {
     this.sink.findings.push({ ...hit, command, matchText: command, span: this.outerSpan ?? [node.startIndex, node.endIndex] });
   }
 
-  private judge(invocation: Invocation, level: number): void {
+  private judge(invocation: Invocation, level: number, pipeline?: CommandRecord["pipeline"]): void {
     if (level > MAX_UNWRAP_DEPTH) {
       this.add({ rule: "limits.nesting", severity: "unanalysable", reason: "the command wraps other commands more deeply than the gate follows, so it cannot be checked; run the inner command directly." }, invocation);
       return;
@@ -166,7 +188,8 @@ class ScriptAnalysis implements WalkVisitor {
     }
     const [first] = invocation.words;
     if (!first) return;
-    this.sink.commands.push({ words: invocation.words, span: this.outerSpan ?? invocation.span });
+    this.sink.commands.push({ words: invocation.words, span: this.outerSpan ?? invocation.span, ...(pipeline ? { pipeline } : {}) });
+    this.records.set(invocation, this.sink.commands.length - 1);
     if (level === 0 && !first.dynamic && this.scope.aliases.has(first.value)) {
       const rest = invocation.words.slice(1).map((word) => word.source).join(" ");
       this.script({ kind: "script", text: `${this.scope.aliases.get(first.value)} ${rest}`, origin: `the alias ${first.value}` }, invocation);
@@ -192,7 +215,7 @@ class ScriptAnalysis implements WalkVisitor {
 
   /** A name only known at run time: still block what would be catastrophic if it were `rm` or a shell. */
   private judgeCandidates(invocation: Invocation, level: number): void {
-    const probe: Sink = { findings: [], commands: [] };
+    const probe: Sink = { findings: [], commands: [], groups: 0 };
     const analysis = new ScriptAnalysis(this.parser, this.scope, this.depth, this.outerSpan, probe, this.origin);
     for (const candidate of ["rm", "bash", "find"]) {
       const words: ExpandedWord[] = [literalWord(candidate, invocation.words[0]!.span, invocation.words[0]!.source), ...invocation.words.slice(1)];
@@ -270,7 +293,7 @@ class ScriptAnalysis implements WalkVisitor {
 
 /** Judges a whole command line: every finding, and every simple command for the allow/deny lists. */
 export function analyzeScript(parser: Parser, text: string, scope: Scope): AnalysisResult {
-  const sink: Sink = { findings: [], commands: [] };
+  const sink: Sink = { findings: [], commands: [], groups: 0 };
   new ScriptAnalysis(parser, scope, 0, undefined, sink, undefined).run(text);
   return sink;
 }

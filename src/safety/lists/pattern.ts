@@ -6,6 +6,8 @@
  */
 export interface CompiledPattern {
   readonly source: string;
+  /** One pattern per pipeline element: `curl * | sh` has two, most patterns one. */
+  readonly segments: readonly ((command: string) => boolean)[];
   test(command: string): boolean;
 }
 
@@ -19,7 +21,7 @@ function stripDirectory(text: string): string {
   return [name, ...rest].join(" ");
 }
 
-export function compilePattern(source: string): CompiledPattern {
+function compileSegment(source: string): (command: string) => boolean {
   const pattern = stripDirectory(normaliseSpaces(source));
   const escaped = pattern
     .split("*")
@@ -28,8 +30,14 @@ export function compilePattern(source: string): CompiledPattern {
   // `git *` also admits a bare `git`; a pattern without `*` admits trailing arguments.
   const body = pattern.includes("*") ? escaped.replace(/ \.\*$/, "(?: .*)?") : `${escaped}(?: .*)?`;
   const expression = new RegExp(`^${body}$`, "is");
+  return (command) => expression.test(stripDirectory(normaliseSpaces(command)));
+}
+
+export function compilePattern(source: string): CompiledPattern {
+  const segments = source.split(/\s+\|\s+|\s*\|\s*(?=\S)/).filter((segment) => segment.trim() !== "").map(compileSegment);
   return {
     source,
-    test: (command) => expression.test(stripDirectory(normaliseSpaces(command))),
+    segments,
+    test: (command) => segments.length === 1 && segments[0]!(command),
   };
 }

@@ -1,16 +1,8 @@
 import { z } from "zod";
+import { PROCESS_STATES } from "../../managed/lifecycle/process-state.js";
 
 // Managed-process receipts under the contract's names. The fields every receipt has are required;
 // the rest are optional so an added counter never breaks a validating client.
-
-export const PROCESS_STATES = [
-  "running",
-  "cancel_requested",
-  "completed",
-  "failed",
-  "cancelled",
-  "outcome_unknown",
-] as const;
 
 export const processStatusSchema = z.looseObject({
   process_id: z.string(),

@@ -110,3 +110,14 @@ describe("StreamDecoder slicing", () => {
     expect(chunks.map(chunkText).join("")).toBe(text);
   });
 });
+
+describe("StreamDecoder binary slicing", () => {
+  it("cuts undecodable reads at fixed sizes, leaving no slice too small to judge", () => {
+    const decoder = new StreamDecoder("stderr", guardBinary);
+    const random = new Uint8Array(8192);
+    for (let index = 0; index < random.length; index++) random[index] = (index * 2654435761) >>> 24;
+    const chunks = decoder.decode(random);
+    expect(chunks.map((chunk) => chunk.bytes)).toEqual([4096, 4096]);
+    expect(chunks.every((chunk) => chunk.binary_output_withheld)).toBe(true);
+  });
+});

@@ -1,0 +1,56 @@
+import { Ajv } from "ajv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createShellgate } from "../../src/api/create-shellgate.js";
+import type { Shellgate } from "../../src/api/shellgate.js";
+import type { ToolDefinition, ToolResult } from "../../src/tools/tool-definition.js";
+
+// MCP clients validate structured content against the announced output schema; a mismatch is a
+// protocol error on the client side. Every tool's real results must fit its schema.
+
+let shellgate: Shellgate;
+let tools: Map<string, ToolDefinition>;
+const ajv = new Ajv({ strict: true });
+
+beforeAll(async () => {
+  shellgate = await createShellgate({ managed_processes: true, max_output_bytes: 1024 });
+  tools = new Map(shellgate.tools().map((tool) => [tool.name, tool]));
+});
+
+afterAll(async () => {
+  await shellgate.close();
+});
+
+async function call(name: string, input: unknown): Promise<ToolResult> {
+  const tool = tools.get(name);
+  if (!tool?.outputSchema) throw new Error(`${name} has no output schema`);
+  const result = await tool.execute(input, { ownerId: "schema-test" });
+  expect(result.isError, result.text).toBe(false);
+  const validate = ajv.compile(tool.outputSchema);
+  expect(validate(result.structured), JSON.stringify(validate.errors)).toBe(true);
+  return result;
+}
+
+describe("structured results match the output schemas", () => {
+  it("bash: plain, truncated, timed out, background", async () => {
+    await call("bash", { command: "echo hi", description: "Echo" });
+    const truncated = await call("bash", { command: "seq 1 5000", description: "Count" });
+    expect(truncated.structured?.truncated).toMatchObject({ stdout: true });
+    await call("bash", { command: "sleep 5", description: "Sleep", timeoutMs: 200 });
+    const started = await call("bash", { command: "echo bg", description: "Echo", run_in_background: true });
+    const taskId = String(started.structured?.task_id);
+    await call("bash_output", { task_id: taskId });
+    await call("bash_kill", { task_id: taskId });
+  });
+
+  it("process tools: start, read, wait, status, write, terminate, list", async () => {
+    const started = await call("process_start", { command: "cat" });
+    const processId = String(started.structured?.process_id);
+    await call("process_read", { process_id: processId });
+    await call("process_write", { process_id: processId, close_stdin: true });
+    await call("process_wait", { process_id: processId, wait_ms: 2000 });
+    await call("process_status", { process_id: processId });
+    await call("process_terminate", { process_id: processId });
+    const listed = await call("process_list", {});
+    expect(listed.structured?.processes).toHaveLength(1);
+  });
+});
