@@ -1,4 +1,13 @@
 // The public face of shellgate: re-exports only.
+
+export {
+  createRealHost,
+  createSnapshotHost,
+  describeShell,
+  type HostFacts,
+  type ResolveShellOptions,
+  resolveShell,
+} from "../platforms/index.js";
 export type { ResolutionCandidate, ShellKind, ShellResolution } from "../platforms/resolve/resolution.js";
 export { type Admission, type AdmissionPolicy, admitCommand, blockedText } from "./api/approval.js";
 export { createShellgate } from "./api/create-shellgate.js";

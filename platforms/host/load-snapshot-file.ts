@@ -19,8 +19,20 @@ export async function loadHostSnapshotFile(file: string, cwd: string): Promise<H
     throw new HostSnapshotError(`host snapshot ${target} is not valid JSON: ${(error as Error).message}`);
   }
   try {
-    return parseHostSnapshot(data);
+    return parseHostSnapshot(unwrapRecordedHost(data));
   } catch (error) {
     throw new HostSnapshotError(`host snapshot ${target}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The recorded hosts under `test/hosts/` wrap a snapshot as `{ host, config, expect }`; accepting
+ * that shape lets a person replay a fixture directly. Its `config` is not applied: pass `--config`.
+ */
+function unwrapRecordedHost(data: unknown): unknown {
+  if (typeof data !== "object" || data === null || !("host" in data) || "platform" in data) return data;
+  const keys = Object.keys(data);
+  return keys.every((key) => key === "host" || key === "config" || key === "expect")
+    ? (data as { host: unknown }).host
+    : data;
 }

@@ -54,6 +54,7 @@ export async function createShellgate(
         cwd,
         concurrency,
         ...(host.env ? { env: host.env } : {}),
+        ...(host.log ? { log: host.log.bind(host) } : {}),
       }),
   );
   const processes = parsed.managed_processes
@@ -88,14 +89,17 @@ export async function createShellgate(
     descriptionContext,
     execution,
     processes,
-    admit(request) {
-      if (closed)
-        return Promise.resolve({ allowed: false, reason: CLOSED, verdict: gate.check(request.command) });
-      return admitCommand(request, {
+    async admit(request) {
+      if (closed) return { allowed: false, reason: CLOSED, verdict: gate.check(request.command) };
+      const admission = await admitCommand(request, {
         check: gate.check,
         requireApproval: parsed.require_approval,
         ...(host.approve ? { approve: host.approve.bind(host) } : {}),
       });
+      // The rule only: command lines can carry secrets, and logs are not the model's to read.
+      if (!admission.allowed)
+        host.log?.(`refused a ${request.action} (${admission.verdict.rule ?? "approval"})`);
+      return admission;
     },
   };
 

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { stat } from "node:fs/promises";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { guardBinary } from "../io/binary-guard.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
-import { isGroupAlive } from "../terminate/process-alive.js";
 import { terminateTree } from "../terminate/terminate-tree.js";
 import {
   type ListInput,
@@ -22,21 +20,24 @@ import {
   writeInputSchema,
 } from "./actions/action-schemas.js";
 import { parseActionInput } from "./actions/parse-action-input.js";
+import { deliverInput } from "./input/deliver-input.js";
 import { type ConcurrencyCounter, createConcurrencyCounter } from "./lifecycle/concurrency-counter.js";
 import { createProcessId } from "./lifecycle/process-id.js";
 import { ProcessRecord } from "./lifecycle/process-record.js";
 import type { TerminationReason } from "./lifecycle/process-state.js";
+import { ProcessTable } from "./lifecycle/process-table.js";
 import { admitQuestions } from "./lifecycle/question-admission.js";
 import { SerialQueue } from "./lifecycle/serial-queue.js";
 import { decideStdinPolicy, type StdinDecision } from "./lifecycle/stdin-policy.js";
 import { superviseProcess } from "./lifecycle/supervise-process.js";
+import { TreeTeardown } from "./lifecycle/tree-teardown.js";
 import {
-  EVICTED_IDS_REMEMBERED,
   EXIT_AFTER_TEARDOWN_MS,
   MAX_RETAINED_CHUNKS,
   OBSERVER_ASYNC_DEADLINE_MS,
   OBSERVER_MAILBOX_SIZE,
   OUTPUT_DRAIN_MS,
+  READ_MAX_BYTES_DEFAULT,
   STDIN_WRITE_TIMEOUT_MS,
 } from "./limits.js";
 import { ManagedProcessError } from "./managed-process-error.js";
@@ -48,12 +49,9 @@ import {
   pageReceipt,
   statusReceipt,
 } from "./receipts/status-receipt.js";
-import { defaultResolution, MANAGED_MARKER_VARIABLE, planManagedStart } from "./spawn/plan-managed-start.js";
-import { loadPty, requirePty } from "./terminal/pty-loader.js";
-import { planTerminalEof } from "./terminal/terminal-eof.js";
-import { readTerminalMode } from "./terminal/terminal-mode.js";
-import { spawnPipeTransport } from "./transport/pipe-transport.js";
-import { spawnPtyTransport } from "./transport/pty-transport.js";
+import { defaultResolution } from "./spawn/plan-managed-start.js";
+import { spawnManagedProcess } from "./spawn/spawn-managed-process.js";
+import { loadPty, type PtyModule, requirePty } from "./terminal/pty-loader.js";
 import type { ManagedTransport } from "./transport/transport.js";
 
 /** The answer to `list`: only this instance's processes, plus the mounted input policy. */
@@ -104,8 +102,8 @@ class ManagedProcesses implements ProcessManager {
   readonly #platform: NodeJS.Platform;
   readonly #concurrency: ConcurrencyCounter;
   readonly #stdin: StdinDecision;
-  readonly #records = new Map<string, ProcessRecord>();
-  readonly #evicted = new Set<string>();
+  readonly #table: ProcessTable;
+  readonly #teardown: TreeTeardown;
   readonly #fence = new SerialQueue();
   readonly #planSpawn: PlanSpawnFunction;
   #closed = false;
@@ -116,6 +114,13 @@ class ManagedProcesses implements ProcessManager {
     this.#platform = options.platform ?? process.platform;
     this.#concurrency = options.concurrency ?? createConcurrencyCounter(options.config.max_concurrent);
     this.#planSpawn = options.planSpawn ?? planSpawn;
+    this.#table = new ProcessTable(options.config.managed_max_processes);
+    this.#teardown = new TreeTeardown({
+      terminateTree: options.terminateTree ?? terminateTree,
+      platform: this.#platform,
+      graceMs: options.config.kill_grace_ms,
+      exitAfterTeardownMs: options.exitAfterTeardownMs ?? EXIT_AFTER_TEARDOWN_MS,
+    });
     const { config } = options;
     this.#stdin = decideStdinPolicy({
       managedStdin: config.managed_stdin,
@@ -181,7 +186,7 @@ class ManagedProcesses implements ProcessManager {
       let record: ProcessRecord;
       let transport: ManagedTransport;
       try {
-        this.#makeRoom();
+        this.#table.makeRoom();
         record = this.#createRecord(pty, timeoutSeconds, questionIds);
         transport = await this.#spawn(record, parsed.command, cwd, ptyModule);
       } catch (error) {
@@ -189,16 +194,16 @@ class ManagedProcesses implements ProcessManager {
         throw error;
       }
       record.transport = transport;
-      this.#records.set(record.processId, record);
+      this.#table.add(record);
       void superviseProcess(record, transport, {
         stop: (target, reason) => this.#stop(target, reason),
-        sweep: (target) => this.#sweep(target),
+        sweep: (target) => this.#teardown.sweep(target),
         outputDrainMs: this.#options.outputDrainMs ?? OUTPUT_DRAIN_MS,
         now: () => this.#now(),
         onSettled: () => this.#concurrency.release(),
         statusOf: (target) => statusReceipt(target),
       });
-      await record.options.mailbox?.postAndWait("started", { status: statusReceipt(record) });
+      await record.observeStarted(statusReceipt(record));
       // A start that raced with shutdown or cancellation is stopped, not left running.
       if (this.#closed) {
         await this.#stop(record, "session_closed");
@@ -216,7 +221,7 @@ class ManagedProcesses implements ProcessManager {
           "The start was cancelled; the process was stopped as it started.",
         );
       }
-      return pageReceipt(record, record.ring.page(0, 16_384));
+      return pageReceipt(record, record.ring.page(0, READ_MAX_BYTES_DEFAULT));
     });
   }
 
@@ -254,7 +259,13 @@ class ManagedProcesses implements ProcessManager {
     if (data.length > 0 && !this.#stdin.allowed) {
       throw new ManagedProcessError("stdin_refused", this.#stdin.reason);
     }
-    const run = record.writeChain.then(() => this.#deliverInput(record, data, parsed.close_stdin === true));
+    const run = record.writeChain.then(async () => {
+      const bytesWritten = await deliverInput(record, data, parsed.close_stdin === true, {
+        platform: this.#platform,
+        writeTimeoutMs: this.#options.stdinWriteTimeoutMs ?? STDIN_WRITE_TIMEOUT_MS,
+      });
+      return { ...statusReceipt(record), bytes_written: bytesWritten };
+    });
     record.writeChain = run.catch(() => undefined);
     return run;
   }
@@ -275,12 +286,12 @@ class ManagedProcesses implements ProcessManager {
       stdin_allowed: this.#stdin.allowed,
       pty: this.#options.config.managed_pty === true && (await loadPty(this.#options.importPty)) !== null,
       observer_available: this.#options.observe !== undefined,
-      processes: [...this.#records.values()].map(statusReceipt),
+      processes: this.#table.values().map(statusReceipt),
     };
   }
 
   validateProcessOwner(processId: string, ownerId: string): void {
-    if (this.#closed || ownerId !== this.ownerId || !this.#records.has(processId)) {
+    if (this.#closed || ownerId !== this.ownerId || !this.#table.has(processId)) {
       throw new ManagedProcessError(
         "wrong_owner",
         "The process belongs to a different or retired mounted owner; it cannot be controlled from here.",
@@ -293,7 +304,7 @@ class ManagedProcesses implements ProcessManager {
     this.#closing ??= (async () => {
       // A start inside the fence finishes spawning (and sees `closed`) before records are collected.
       await this.#fence.run(async () => undefined);
-      const records = [...this.#records.values()];
+      const records = this.#table.values();
       await Promise.all(
         records.map(async (record) => {
           if (!record.exitObserved && !record.final) await this.#stop(record, "session_closed");
@@ -315,24 +326,7 @@ class ManagedProcesses implements ProcessManager {
   #checkCapacity(): void {
     const { limit, active } = this.#concurrency;
     if (limit !== undefined && active >= limit) throw concurrencyLimit(this.#concurrency);
-    const max = this.#options.config.managed_max_processes;
-    if (this.#records.size >= max && ![...this.#records.values()].some((record) => record.final)) {
-      throw recordLimit(max);
-    }
-  }
-
-  /** Evicts the oldest completed record when the table is full; rejects when every record is active. */
-  #makeRoom(): void {
-    const max = this.#options.config.managed_max_processes;
-    while (this.#records.size >= max) {
-      const oldest = [...this.#records.values()].find((record) => record.final);
-      if (oldest === undefined) throw recordLimit(max);
-      this.#records.delete(oldest.processId);
-      this.#evicted.add(oldest.processId);
-      if (this.#evicted.size > EVICTED_IDS_REMEMBERED) {
-        this.#evicted.delete(this.#evicted.values().next().value as string);
-      }
-    }
+    this.#table.checkRoom();
   }
 
   #createRecord(pty: boolean, timeoutSeconds: number, questionIds: readonly string[]): ProcessRecord {
@@ -364,179 +358,37 @@ class ManagedProcesses implements ProcessManager {
     });
   }
 
-  async #spawn(
+  #spawn(
     record: ProcessRecord,
     command: string,
     cwd: string,
-    ptyModule: Awaited<ReturnType<typeof requirePty>> | null,
+    pty: PtyModule | null,
   ): Promise<ManagedTransport> {
     const { config } = this.#options;
-    const environment = buildEnvironment(this.#options.baseEnvironment ?? process.env, {
-      scrub: config.env_scrub,
-      allow: config.env_allow,
-      deny: config.env_deny,
+    return spawnManagedProcess({
+      processId: record.processId,
+      command,
+      cwd,
+      resolution: this.#options.resolution ?? defaultResolution(this.#platform),
       platform: this.#platform,
-    });
-    let plan: ReturnType<typeof planManagedStart>;
-    try {
-      plan = planManagedStart(
-        {
-          resolution: this.#options.resolution ?? defaultResolution(this.#platform),
-          command,
-          cwd,
-          pty: ptyModule !== null,
-          processId: record.processId,
-          environment,
-        },
-        this.#planSpawn,
-      );
-    } catch (error) {
-      throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
-    }
-    const handlers = {
-      onOutput: (stream: "stdout" | "stderr" | "terminal", bytes: Uint8Array) =>
-        record.appendOutput(stream, bytes),
-    };
-    try {
-      const transport =
-        ptyModule === null
-          ? await spawnPipeTransport(plan.spawn, this.#platform, handlers)
-          : await spawnPtyTransport(ptyModule, plan.spawn, this.#platform, handlers);
-      if (plan.spawn.stdinText !== undefined) await transport.write(plan.spawn.stdinText);
-      return transport;
-    } catch (error) {
-      const missingCwd = await stat(cwd).then(
-        (entry) => !entry.isDirectory(),
-        () => true,
-      );
-      throw new ManagedProcessError(
-        "spawn_failed",
-        missingCwd
-          ? `The working directory ${cwd} does not exist or is not a directory; nothing was started.`
-          : `The process could not be started: ${messageOf(error)}`,
-      );
-    }
-  }
-
-  /** Requests cancellation (or records the timeout) and runs the one shared teardown. */
-  #stop(record: ProcessRecord, reason: TerminationReason): Promise<void> {
-    if (record.exitObserved || record.final) return record.stopping ?? Promise.resolve();
-    if (record.terminationReason === null) {
-      record.terminationReason = reason;
-      if (reason !== "timeout") {
-        record.cancellationRequested = true;
-        record.state = "cancel_requested";
-      }
-      record.options.mailbox?.post("state", { status: statusReceipt(record) });
-      record.notify();
-    }
-    record.stopping ??= this.#teardown(record).then(() => {
-      const timer = setTimeout(
-        () => record.giveUpOnExit(),
-        this.#options.exitAfterTeardownMs ?? EXIT_AFTER_TEARDOWN_MS,
-      );
-      void record.settled.then(() => clearTimeout(timer));
-    });
-    return record.stopping;
-  }
-
-  /**
-   * After a normal exit, closes what is left of the process group. An empty group means nothing
-   * to sweep, which skips a process-table scan per exit. On Windows the parent link is gone with
-   * the parent, so there is no tree left to find.
-   */
-  async #sweep(record: ProcessRecord): Promise<void> {
-    const pid = record.transport?.pid;
-    if (pid === undefined || this.#platform === "win32" || !isGroupAlive(pid)) return;
-    await this.#teardown(record);
-  }
-
-  async #teardown(record: ProcessRecord): Promise<void> {
-    const pid = record.transport?.pid;
-    if (pid === undefined) return;
-    const terminate = this.#options.terminateTree ?? terminateTree;
-    try {
-      await terminate(pid, {
-        graceMs: this.#options.config.kill_grace_ms,
+      environment: buildEnvironment(this.#options.baseEnvironment ?? process.env, {
+        scrub: config.env_scrub,
+        allow: config.env_allow,
+        deny: config.env_deny,
         platform: this.#platform,
-        marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
-      });
-    } catch (error) {
-      record.outputError ??= `Process-tree teardown failed: ${messageOf(error)}`;
-    }
-  }
-
-  async #deliverInput(record: ProcessRecord, data: string, closeInput: boolean): Promise<WriteReceipt> {
-    const transport = record.transport!;
-    if (record.exitObserved || record.final) {
-      throw new ManagedProcessError(
-        "process_exited",
-        "The process has exited, so it takes no more input; read its output, or start a new process.",
-      );
-    }
-    let bytesWritten = 0;
-    if (data.length > 0) {
-      if (record.stdinClosed) throw stdinClosed();
-      await this.#writeWithDeadline(record, transport, data);
-      bytesWritten = Buffer.byteLength(data, "utf8");
-    }
-    if (closeInput && !record.stdinClosed) {
-      if (transport.pty) {
-        const mode = await readTerminalMode(this.#platform, transport.terminalDevice);
-        const eof = planTerminalEof(this.#platform, mode);
-        if ("refuse" in eof) throw new ManagedProcessError("terminal_eof_refused", eof.refuse);
-        await transport.closeInput(eof.send);
-      } else {
-        await transport.closeInput();
-      }
-      record.stdinClosed = true;
-    }
-    return { ...statusReceipt(record), bytes_written: bytesWritten };
-  }
-
-  async #writeWithDeadline(record: ProcessRecord, transport: ManagedTransport, data: string): Promise<void> {
-    const timeoutMs = this.#options.stdinWriteTimeoutMs ?? STDIN_WRITE_TIMEOUT_MS;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<"timeout">((resolve) => {
-      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+      }),
+      pty,
+      planSpawn: this.#planSpawn,
+      handlers: { onOutput: (stream, bytes) => record.appendOutput(stream, bytes) },
     });
-    try {
-      const outcome = await Promise.race([transport.write(data).then(() => "written" as const), deadline]);
-      if (outcome === "timeout") {
-        // Input writes are not idempotent: part of it may be delivered. Close input so nothing
-        // queued behind it lands later, and say so.
-        record.stdinClosed = true;
-        transport.abortInput();
-        throw new ManagedProcessError(
-          "stdin_outcome_unknown",
-          `Stdin delivery outcome unknown after ${timeoutMs / 1000} seconds (the process is not reading its input); input is now closed. Do not automatically retry: some bytes may already have been delivered.`,
-        );
-      }
-    } catch (error) {
-      if (error instanceof ManagedProcessError) throw error;
-      record.stdinClosed = true;
-      throw new ManagedProcessError(
-        "stdin_closed",
-        `The process's input is closed (${messageOf(error)}); it may have exited or closed its stdin.`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
+  }
+
+  #stop(record: ProcessRecord, reason: TerminationReason): Promise<void> {
+    return this.#teardown.stop(record, reason);
   }
 
   #lookup(processId: string): ProcessRecord {
-    const record = this.#records.get(processId);
-    if (record !== undefined) return record;
-    if (this.#evicted.has(processId)) {
-      throw new ManagedProcessError(
-        "evicted_process",
-        `Process ${processId} was evicted from this session's records after it completed, to make room for newer processes (managed_max_processes=${this.#options.config.managed_max_processes}); its result and output are gone. No process was resumed or restarted.`,
-      );
-    }
-    throw new ManagedProcessError(
-      "unknown_process",
-      "Unknown process_id in this mounted session; no process was resumed or restarted. Use action=list to see this session's processes.",
-    );
+    return this.#table.get(processId);
   }
 }
 
@@ -547,27 +399,9 @@ function concurrencyLimit(counter: ConcurrencyCounter): ManagedProcessError {
   );
 }
 
-function recordLimit(max: number): ManagedProcessError {
-  return new ManagedProcessError(
-    "record_limit",
-    `Managed process record limit reached (${max} active processes); terminate a process before starting another.`,
-  );
-}
-
 function cancelledBeforeSpawn(): ManagedProcessError {
   return new ManagedProcessError(
     "cancelled",
     "The start was cancelled before the process was spawned; nothing ran.",
   );
-}
-
-function stdinClosed(): ManagedProcessError {
-  return new ManagedProcessError(
-    "stdin_closed",
-    "Process stdin is closed (close_stdin was sent, or an earlier write timed out); no input was written.",
-  );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

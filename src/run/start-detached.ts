@@ -50,6 +50,9 @@ export async function startDetached(command: string, options: RunOptions): Promi
   } finally {
     if (typeof descriptor === "number") closeSync(descriptor);
   }
+  child.on("error", () => {
+    // it has started; nothing later concerns this process, which is about to forget it
+  });
   child.unref();
   return { pid: child.pid as number, logPath };
 }

@@ -60,7 +60,8 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
   });
   const started = new Promise<NodeJS.ErrnoException | null>((resolve) => {
     child.once("spawn", () => resolve(null));
-    child.once("error", (error: NodeJS.ErrnoException) => resolve(error));
+    // Only the first error can be a spawn failure; later ones (a failed kill) must not go unhandled.
+    child.on("error", (error: NodeJS.ErrnoException) => resolve(error));
   });
   let termination: Promise<TerminationReport> | undefined;
 

@@ -17,7 +17,12 @@ export interface CompiledLists {
 }
 
 /** A `a * | b` pattern: consecutive elements of one pipeline, starting at this command. */
-function matchesPipeline(pattern: CompiledPattern, analysis: AnalysisResult, texts: readonly string[], position: number): boolean {
+function matchesPipeline(
+  pattern: CompiledPattern,
+  analysis: AnalysisResult,
+  texts: readonly string[],
+  position: number,
+): boolean {
   if (pattern.segments.length < 2) return false;
   const start = analysis.commands[position]!.pipeline;
   if (!start) return false;
@@ -29,7 +34,12 @@ function matchesPipeline(pattern: CompiledPattern, analysis: AnalysisResult, tex
   });
 }
 
-function lifted(finding: Finding, profile: SafetyProfile, lists: CompiledLists, analysis: AnalysisResult): boolean {
+function lifted(
+  finding: Finding,
+  profile: SafetyProfile,
+  lists: CompiledLists,
+  analysis: AnalysisResult,
+): boolean {
   if (profile !== "standard" && profile !== "permissive") return false;
   if (finding.matchText === undefined) return false;
   if (lists.allow.some((pattern) => pattern.test(finding.matchText!))) return true;
@@ -39,7 +49,9 @@ function lifted(finding: Finding, profile: SafetyProfile, lists: CompiledLists, 
   return lists.allow.some((pattern) => {
     for (let offset = 0; offset < pattern.segments.length; offset += 1) {
       const start = analysis.commands.findIndex(
-        (item) => item.pipeline?.group === record.pipeline!.group && item.pipeline.index === record.pipeline!.index - offset,
+        (item) =>
+          item.pipeline?.group === record.pipeline!.group &&
+          item.pipeline.index === record.pipeline!.index - offset,
       );
       if (start !== -1 && matchesPipeline(pattern, analysis, texts, start)) return true;
     }
@@ -56,7 +68,10 @@ export function decide(analysis: AnalysisResult, profile: SafetyProfile, lists: 
   const texts = lists.deny.length > 0 ? analysis.commands.map((record) => matchTextOf(record.words)) : [];
   for (const [position, record] of (lists.deny.length > 0 ? analysis.commands : []).entries()) {
     const command = { matchText: texts[position]!, span: record.span };
-    const denied = lists.deny.find((entry) => entry.pattern.test(command.matchText) || matchesPipeline(entry.pattern, analysis, texts, position));
+    const denied = lists.deny.find(
+      (entry) =>
+        entry.pattern.test(command.matchText) || matchesPipeline(entry.pattern, analysis, texts, position),
+    );
     if (denied) {
       return {
         allowed: false,

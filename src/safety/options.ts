@@ -19,14 +19,21 @@ export class SafetyConfigError extends Error {
 export interface ValidatedOptions {
   readonly profile: SafetyProfile;
   readonly allow: readonly string[];
-  readonly deny: readonly { readonly pattern: string; readonly source: "denied_commands" | "safety_overrides.block" }[];
+  readonly deny: readonly {
+    readonly pattern: string;
+    readonly source: "denied_commands" | "safety_overrides.block";
+  }[];
 }
 
 function patterns(value: unknown, key: string): string[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new SafetyConfigError(`${key} must be a list of string patterns, got ${typeof value}`);
+  if (!Array.isArray(value))
+    throw new SafetyConfigError(`${key} must be a list of string patterns, got ${typeof value}`);
   return value.map((item, index) => {
-    if (typeof item !== "string") throw new SafetyConfigError(`${key}[${index}] must be a string pattern, got ${item === null ? "null" : typeof item}`);
+    if (typeof item !== "string")
+      throw new SafetyConfigError(
+        `${key}[${index}] must be a string pattern, got ${item === null ? "null" : typeof item}`,
+      );
     if (item.trim() === "") throw new SafetyConfigError(`${key}[${index}] is an empty pattern; remove it`);
     return item;
   });
@@ -35,18 +42,32 @@ function patterns(value: unknown, key: string): string[] {
 export function validateOptions(options: SafetyGateOptions = {}): ValidatedOptions {
   const profile = options.profile ?? "strict";
   if (!SAFETY_PROFILES.includes(profile)) {
-    throw new SafetyConfigError(`unknown safety profile '${String(profile)}'; use one of ${SAFETY_PROFILES.join(", ")}`);
+    throw new SafetyConfigError(
+      `unknown safety profile '${String(profile)}'; use one of ${SAFETY_PROFILES.join(", ")}`,
+    );
   }
   const overrides: unknown = options.overrides;
-  if (overrides !== undefined && (typeof overrides !== "object" || overrides === null || Array.isArray(overrides))) {
+  if (
+    overrides !== undefined &&
+    (typeof overrides !== "object" || overrides === null || Array.isArray(overrides))
+  ) {
     throw new SafetyConfigError("safety_overrides must be an object with 'allow' and 'block' lists");
   }
   return {
     profile,
-    allow: [...patterns(options.overrides?.allow, "safety_overrides.allow"), ...patterns(options.allowedCommands, "allowed_commands")],
+    allow: [
+      ...patterns(options.overrides?.allow, "safety_overrides.allow"),
+      ...patterns(options.allowedCommands, "allowed_commands"),
+    ],
     deny: [
-      ...patterns(options.overrides?.block, "safety_overrides.block").map((pattern) => ({ pattern, source: "safety_overrides.block" as const })),
-      ...patterns(options.deniedCommands, "denied_commands").map((pattern) => ({ pattern, source: "denied_commands" as const })),
+      ...patterns(options.overrides?.block, "safety_overrides.block").map((pattern) => ({
+        pattern,
+        source: "safety_overrides.block" as const,
+      })),
+      ...patterns(options.deniedCommands, "denied_commands").map((pattern) => ({
+        pattern,
+        source: "denied_commands" as const,
+      })),
     ],
   };
 }

@@ -10,7 +10,11 @@ export const COMMAND_VARIABLE = "SHELLGATE_COMMAND";
  */
 export const COMMAND_WRAPPER = `IFS=;set -f;eval $${COMMAND_VARIABLE}`;
 
-/** What the variable holds: the prelude, then the command text byte for byte. */
-export function wrapCommandText(command: string): string {
-  return `set +f;IFS=$' \\t\\n';unset ${COMMAND_VARIABLE};${command}`;
+/**
+ * What the variable holds: the prelude, then the command text byte for byte. Bash gets its default
+ * IFS back exactly; a POSIX sh (no `$'…'`) gets IFS unset, which splits the same way.
+ */
+export function wrapCommandText(command: string, posixShell = false): string {
+  const restoreIfs = posixShell ? "unset IFS" : "IFS=$' \\t\\n'";
+  return `set +f;${restoreIfs};unset ${COMMAND_VARIABLE};${command}`;
 }

@@ -79,8 +79,10 @@ function environmentPlan(
     ...common,
     shell: resolution.kind,
     file: shellExecutable(resolution),
-    args: ["--noprofile", "--norc", "-c", COMMAND_WRAPPER],
-    env: { [COMMAND_VARIABLE]: wrapCommandText(command) },
+    // `--noprofile --norc` are bash options; a POSIX sh reads no startup files for `-c` anyway.
+    args:
+      resolution.kind === "sh" ? ["-c", COMMAND_WRAPPER] : ["--noprofile", "--norc", "-c", COMMAND_WRAPPER],
+    env: { [COMMAND_VARIABLE]: wrapCommandText(command, resolution.kind === "sh") },
     delivery: "environment",
   };
 }

@@ -30,9 +30,15 @@ export interface TerminationReport {
 
 function runCommand(file: string, args: readonly string[]): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(file, [...args], { windowsHide: true, timeout: 10_000 }, (error, _stdout, stderr) => {
-      resolve(error ? `${file} ${args.join(" ")} failed: ${String(stderr).trim() || error.message}` : null);
-    });
+    const child = execFile(
+      file,
+      [...args],
+      { windowsHide: true, timeout: 10_000 },
+      (error, _stdout, stderr) => {
+        resolve(error ? `${file} ${args.join(" ")} failed: ${String(stderr).trim() || error.message}` : null);
+      },
+    );
+    child.stdin?.end();
   });
 }
 

@@ -44,12 +44,14 @@ export function parseWindowsProcessList(text: string): ProcessEntry[] {
 
 function run(file: string, args: readonly string[]): Promise<ProcessEntry[]> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       file,
       [...args],
       { windowsHide: true, timeout: 10_000, encoding: "buffer", maxBuffer: 16 * 1024 * 1024 },
       (error, stdout) => resolve(error ? [] : parseWindowsProcessList(decodeToolOutput(stdout))),
     );
+    // wmic waits for end of input before it exits; an open stdin pipe would hold it to the timeout.
+    child.stdin?.end();
   });
 }
 

@@ -131,6 +131,23 @@ describe("the bash tool", () => {
     });
   });
 
+  it("stops the tree and reports an error when the call is aborted during the run", async () => {
+    const shellgate = await instance({ safety_profile: "unrestricted" });
+    const controller = new AbortController();
+    const pidFile = path.join(directory, "pid");
+    const pending = tool(shellgate.tools(), "bash").execute(
+      { command: `echo $$ > ${pidFile}; exec sleep 30`, description: "Wait" },
+      { signal: controller.signal },
+    );
+    const { readFile } = await import("node:fs/promises");
+    const pid = Number(await pollUntil(() => readFile(pidFile, "utf8").catch(() => ""), /^\d+\n/));
+    controller.abort();
+    const result = await pending;
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/\[command aborted: the call was cancelled and its process tree stopped\]$/);
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+
   it("refuses a call whose signal already fired", async () => {
     const shellgate = await instance({ safety_profile: "unrestricted" });
     const marker = path.join(directory, "marker");

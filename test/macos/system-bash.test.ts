@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,7 +85,7 @@ describe.runIf(process.platform === "darwin")("bash 3.2 as /bin/bash", () => {
     const command = `trap '' TERM; sleep 300 & echo $! > '${pidFile}'; sleep 300`;
     const result = await runCommand(command, { resolution, timeout: 2, killGraceMs: 500 });
     expect(result.timedOut).toBe(true);
-    const backgroundPid = Number(spawnSync("cat", [pidFile], { encoding: "utf8" }).stdout.trim());
+    const backgroundPid = Number(readFileSync(pidFile, "utf8").trim());
     expect(backgroundPid).toBeGreaterThan(0);
     expect(await waitUntilGone([backgroundPid], 5000)).toBe(true);
     expect(isProcessAlive(backgroundPid)).toBe(false);

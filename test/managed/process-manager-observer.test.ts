@@ -36,6 +36,19 @@ describe("managed process observation", () => {
     expect(final.observer_dropped_events).toBe(0);
   });
 
+  it("observes started before any output, even for a command that prints at once", async () => {
+    const events: ObserverEvent[] = [];
+    const manager = createTestManager({}, { observe: (event) => void events.push(event) });
+    const started = await manager.start({ command: "printf early" });
+    await waitForFinal(manager, started.process_id);
+    await manager.close();
+    expect(events[0]?.phase).toBe("started");
+    expect(events.filter((event) => event.phase === "output").map((event) => event.chunk?.text)).toEqual([
+      "early",
+    ]);
+    expect(events.at(-1)?.phase).toBe("finished");
+  });
+
   it("reports a cancellation request as a state event", async () => {
     const events: ObserverEvent[] = [];
     const manager = createTestManager({}, { observe: (event) => void events.push(event) });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { SpillDirectory } from "../../src/io/spill-directory.js";
 import { createConcurrencySlots } from "../../src/run/concurrency.js";
 import { ExecutionError } from "../../src/run/execution-error.js";
+import { nativeWorkingDirectory } from "../../src/run/prepare-run.js";
 import { runCommand } from "../../src/run/run-command.js";
 import type { RunOptions } from "../../src/run/run-options.js";
 import { FIXTURES, killQuietly, survivors } from "../fixtures/exec/helpers.js";
@@ -100,6 +101,16 @@ describe("runCommand: never hang, never leave a process behind", () => {
     const started = Date.now();
     const result = await runCommand("sleep 300 & echo PID=$!", base);
     expect(Date.now() - started).toBeLessThan(1000);
+    const [pid] = pidsIn(result.stdout);
+    leftovers.push(pid as number);
+    expect(result.backgroundChildren).toEqual({ pids: [pid], killed: true });
+    expect(await survivors([pid as number], 2000)).toEqual([]);
+  });
+
+  it("finds and kills a setsid grandchild that still holds the output pipe after the shell exited", async () => {
+    const started = Date.now();
+    const result = await runCommand("setsid sleep 300 & echo PID=$!", base);
+    expect(Date.now() - started).toBeLessThan(2000);
     const [pid] = pidsIn(result.stdout);
     leftovers.push(pid as number);
     expect(result.backgroundChildren).toEqual({ pids: [pid], killed: true });
@@ -207,5 +218,19 @@ describe("runCommand: infrastructure failures are errors, and nothing runs", () 
     await expect(runCommand("true", { ...base, concurrency })).rejects.toBeInstanceOf(ExecutionError);
     await first;
     await expect(runCommand("true", { ...base, concurrency })).resolves.toMatchObject({ exitCode: 0 });
+  });
+});
+
+describe("nativeWorkingDirectory", () => {
+  it("resolves a Windows workdir given in the shell's spelling against the instance's directory", () => {
+    const gitbash = { ...GITBASH_STYLE, platform: "win32" as const, path: "C:\\Git\\bin\\bash.exe" };
+    expect(nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj", workdir: "/d/other" })).toBe(
+      "D:\\other",
+    );
+    expect(nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj", workdir: "sub\\dir" })).toBe(
+      "C:\\proj\\sub\\dir",
+    );
+    expect(nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj" })).toBe("C:\\proj");
+    expect(nativeWorkingDirectory({ resolution: BASH, cwd: "/srv", workdir: "../x" })).toBe("/x");
   });
 });

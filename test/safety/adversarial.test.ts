@@ -12,7 +12,9 @@ describe("adversarial and false-positive cases beyond the corpus", () => {
   it("judges every case as expected in all four profiles", () => {
     const failures = ADVERSARIAL_CASES.flatMap((item) => {
       const got = gates.map((gate) => (gate.check(item.command).allowed ? "A" : "B")).join("");
-      return got === item.expect ? [] : [`${JSON.stringify(item.command)} (${item.why}): expected ${item.expect}, got ${got}`];
+      return got === item.expect
+        ? []
+        : [`${JSON.stringify(item.command)} (${item.why}): expected ${item.expect}, got ${got}`];
     });
     expect(failures).toEqual([]);
   });

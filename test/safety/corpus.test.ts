@@ -38,7 +38,10 @@ describe.skipIf(cases.length === 0)(`public safety corpus (${corpusFile})`, () =
       const failures = cases
         .map((item) => ({ item, verdict: gate.check(item.command) }))
         .filter(({ item, verdict }) => (verdict.allowed ? "allow" : "block") !== item.expect[profile])
-        .map(({ item, verdict }) => `${JSON.stringify(item.command)}: expected ${item.expect[profile]}, got ${verdict.rule ?? "allow"} (${item.why})`);
+        .map(
+          ({ item, verdict }) =>
+            `${JSON.stringify(item.command)}: expected ${item.expect[profile]}, got ${verdict.rule ?? "allow"} (${item.why})`,
+        );
       expect(failures).toEqual([]);
     });
   }

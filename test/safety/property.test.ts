@@ -4,9 +4,58 @@ import { createSafetyGate, type SafetyGate } from "../../src/safety/gate.js";
 import { SAFETY_PROFILES } from "../../src/safety/verdict.js";
 
 const FRAGMENTS = [
-  "sudo", "rm", "-rf", "/", "~", "$(", ")", "`", "'", '"', "\\", "|", "&", ";", "&&", "||", "<<", "EOF", "\n",
-  "{", "}", "(", ")", "$x", "${x:0:0}", "eval", "bash", "-c", "<(", ">(", "#", "*", "?", "[", "]", "$'\\x", "x=",
-  "function", "if", "then", "fi", "while", "do", "done", "case", "esac", " ", "\t", "%%", "=", "<<<", ">",
+  "sudo",
+  "rm",
+  "-rf",
+  "/",
+  "~",
+  "$(",
+  ")",
+  "`",
+  "'",
+  '"',
+  "\\",
+  "|",
+  "&",
+  ";",
+  "&&",
+  "||",
+  "<<",
+  "EOF",
+  "\n",
+  "{",
+  "}",
+  "(",
+  ")",
+  "$x",
+  "${x:0:0}",
+  "eval",
+  "bash",
+  "-c",
+  "<(",
+  ">(",
+  "#",
+  "*",
+  "?",
+  "[",
+  "]",
+  "$'\\x",
+  "x=",
+  "function",
+  "if",
+  "then",
+  "fi",
+  "while",
+  "do",
+  "done",
+  "case",
+  "esac",
+  " ",
+  "\t",
+  "%%",
+  "=",
+  "<<<",
+  ">",
 ];
 
 describe("the gate on arbitrary input", () => {
@@ -92,9 +141,13 @@ describe("the gate on arbitrary input", () => {
 
   it("quoting a dangerous command as data never blocks it", () => {
     fc.assert(
-      fc.property(fc.constantFrom("sudo -i", "rm -rf /", "mkfs.ext4 /dev/sda", ":(){ :|:& };:", "reboot"), fc.constantFrom("echo", "grep -n", "printf '%s\\n'", "git commit -m"), (danger, command) => {
-        expect(gates[0]!.check(`${command} '${danger}'`).allowed).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom("sudo -i", "rm -rf /", "mkfs.ext4 /dev/sda", ":(){ :|:& };:", "reboot"),
+        fc.constantFrom("echo", "grep -n", "printf '%s\\n'", "git commit -m"),
+        (danger, command) => {
+          expect(gates[0]!.check(`${command} '${danger}'`).allowed).toBe(true);
+        },
+      ),
     );
   });
 });

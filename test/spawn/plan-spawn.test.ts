@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../src/spawn/command-wrapper.js";
@@ -98,6 +99,24 @@ describe("planSpawn", () => {
     }
   });
 
+  it("delivers any text (no NUL) unchanged through the environment plan (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 60 }).filter((text) => !text.includes("\0")),
+        (text) => {
+          const command = `printf '%s' '${text.replace(/'/g, "'\\''")}'`;
+          const plan = planSpawn(resolution({ kind: "gitbash" }), command, "/tmp");
+          const result = spawnSync(plan.file, [...plan.args], {
+            env: mergePlanEnvironment({}, plan),
+            encoding: "utf8",
+          });
+          expect(result.stdout).toBe(text);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it("the environment plan hides its own variable and restores IFS and globbing", () => {
     const plan = planSpawn(
       resolution({ kind: "gitbash" }),
@@ -110,5 +129,25 @@ describe("planSpawn", () => {
       encoding: "utf8",
     });
     expect(result.stdout).toBe("unset| \t\n|hBc|");
+  });
+});
+
+describe("planSpawn: POSIX sh on Windows", () => {
+  it("uses the environment plan without bash-only options and a POSIX prelude", () => {
+    const sh: ShellResolution = {
+      platform: "win32",
+      kind: "sh",
+      path: "/bin/sh",
+      source: "test",
+      warnings: [],
+      trace: [],
+    };
+    const plan = planSpawn(sh, "printf '%s' \"it's\" *.nothing-matches", "/tmp");
+    expect(plan.args).toEqual(["-c", COMMAND_WRAPPER]);
+    const result = spawnSync("/bin/sh", [...plan.args], {
+      env: mergePlanEnvironment({}, plan),
+      encoding: "utf8",
+    });
+    expect(result.stdout).toBe("it's*.nothing-matches");
   });
 });

@@ -84,8 +84,15 @@ describe("README tool-input examples", () => {
 });
 
 describe("README config table", () => {
-  it("lists every config key", async () => {
+  it("lists every config key with the schema's default", async () => {
+    const { parseConfig } = await import("../../src/config/parse-config.js");
+    const defaults = parseConfig({}) as Record<string, unknown>;
     const { configSchema } = await import("../../src/config/schema.js");
-    for (const key of Object.keys(configSchema.shape)) expect(readme).toContain(`| \`${key}\` |`);
+    for (const key of Object.keys(configSchema.shape)) {
+      const row = new RegExp(`^\\| \`${key}\` \\| ([^|]+) \\|`, "m").exec(readme);
+      expect(row, key).not.toBeNull();
+      const value = defaults[key];
+      if (value !== undefined) expect(row?.[1]?.trim(), key).toBe(`\`${JSON.stringify(value)}\``);
+    }
   });
 });

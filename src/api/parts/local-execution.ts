@@ -14,6 +14,7 @@ export interface LocalExecutionOptions {
   /** Shared with the process managers, so `max_concurrent` is one number. */
   readonly concurrency: ConcurrencyCounter;
   readonly env?: NodeJS.ProcessEnv;
+  readonly log?: (line: string) => void;
 }
 
 /** The execution layer's local executor, configured for this instance. */
@@ -28,5 +29,9 @@ export function localExecutor(options: LocalExecutionOptions): Executor {
     backgroundMaxOutputBytes: config.background_max_output_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
     ...(options.env ? { env: options.env } : {}),
+    onListenerError: (error, task) =>
+      options.log?.(
+        `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
 }

@@ -47,5 +47,13 @@ export async function runCommand(
     owner,
   });
   const structured = { ...outcome.structured, background: false };
-  return { text: outcome.text, isError: outcome.structured.aborted === true, structured };
+  // An abort is the caller's doing, not the command's result: an error, as in the dsh contract.
+  if (outcome.structured.aborted === true) {
+    return {
+      text: `${outcome.text}\n[command aborted: the call was cancelled and its process tree stopped]`,
+      isError: true,
+      structured,
+    };
+  }
+  return { text: outcome.text, isError: false, structured };
 }

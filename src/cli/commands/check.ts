@@ -4,7 +4,11 @@ import { ConfigError } from "../../config/config-error.js";
 import { loadConfig } from "../../config/load-config.js";
 import { auditRecord, parseAuditLine } from "../../safety/audit/audit-line.js";
 import { createSafetyGate, type SafetyGate } from "../../safety/gate.js";
-import { SafetyConfigError, type SafetyGateOptions, safetyGateOptionsFromConfig } from "../../safety/options.js";
+import {
+  SafetyConfigError,
+  type SafetyGateOptions,
+  safetyGateOptionsFromConfig,
+} from "../../safety/options.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../safety/verdict.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
@@ -104,11 +108,13 @@ export const checkCommand: CliCommand = {
   async run(args, io) {
     const { parsed, options } = await gateOptions(args, io);
     if (booleanOption(parsed, "jsonl")) {
-      if (parsed.positionals.length > 0) throw new UsageError("--jsonl reads commands from stdin; do not pass a COMMAND");
+      if (parsed.positionals.length > 0)
+        throw new UsageError("--jsonl reads commands from stdin; do not pass a COMMAND");
       if (booleanOption(parsed, "json")) throw new UsageError("use either --json or --jsonl, not both");
       return audit(io, options);
     }
-    if (parsed.positionals.length === 0) throw new UsageError("missing COMMAND; usage: shellgate check [options] [--] COMMAND");
+    if (parsed.positionals.length === 0)
+      throw new UsageError("missing COMMAND; usage: shellgate check [options] [--] COMMAND");
     const gate = await makeGate(options);
     const verdict = gate.check(parsed.positionals.join(" "));
     io.stdout.write(booleanOption(parsed, "json") ? `${JSON.stringify(verdict)}\n` : formatVerdict(verdict));

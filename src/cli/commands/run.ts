@@ -1,8 +1,11 @@
+import os from "node:os";
+import path from "node:path";
 import { createRealHost } from "../../../platforms/host/real-host.js";
 import { resolveShell } from "../../../platforms/resolve/resolve-shell.js";
 import { ConfigError } from "../../config/config-error.js";
 import { loadConfig } from "../../config/load-config.js";
 import type { ShellgateConfig } from "../../config/schema.js";
+import { cleanOldSpills } from "../../io/spill-directory.js";
 import { ExecutionError } from "../../run/execution-error.js";
 import { renderRunText } from "../../run/render-result.js";
 import { runCommand } from "../../run/run-command.js";
@@ -84,10 +87,12 @@ export const runCommandCli: CliCommand = {
     });
     const check = await loadGate(config);
     const cwdOption = stringOption(parsed, "cwd");
+    // Old spill directories go while the command runs; awaited before exit so none is cut short.
+    const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
     const options = {
       ...runOptionsFromConfig(config),
       resolution,
-      cwd: config.working_dir ?? io.cwd,
+      cwd: path.resolve(io.cwd, config.working_dir ?? "."),
       env: io.env,
       check,
       ...(cwdOption === undefined ? {} : { workdir: cwdOption }),
@@ -96,6 +101,7 @@ export const runCommandCli: CliCommand = {
     try {
       if (booleanOption(parsed, "background")) {
         const started = await startDetached(command, options);
+        await cleaning;
         if (booleanOption(parsed, "json")) io.stdout.write(`${JSON.stringify(started)}\n`);
         else
           io.stdout.write(
@@ -104,6 +110,7 @@ export const runCommandCli: CliCommand = {
         return 0;
       }
       const result = await runCommand(command, options);
+      await cleaning;
       if (booleanOption(parsed, "json")) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       else {
         const text = renderRunText(result);
@@ -111,6 +118,7 @@ export const runCommandCli: CliCommand = {
       }
       return cliExitCode(result);
     } catch (error) {
+      await cleaning;
       if (error instanceof ExecutionError) {
         if (booleanOption(parsed, "json"))
           io.stdout.write(`${JSON.stringify({ error: error.code, message: error.message })}\n`);

@@ -2,6 +2,7 @@ import type { ObserverMailbox } from "../observer/observer-mailbox.js";
 import { type ChunkContent, renderChunk } from "../output/output-chunk.js";
 import { OutputRing } from "../output/output-ring.js";
 import { type BinaryGuard, StreamDecoder } from "../output/stream-decoder.js";
+import type { ProcessStatus } from "../receipts/status-receipt.js";
 import type { ManagedTransport, TransportStream } from "../transport/transport.js";
 import { isFinalState, type ProcessState, type TerminationReason } from "./process-state.js";
 
@@ -29,6 +30,8 @@ export class ProcessRecord {
   readonly ring: OutputRing;
   readonly #decoders = new Map<TransportStream, StreamDecoder>();
   #waiters = new Set<() => void>();
+  /** Cursors of output that arrived before `started` was observed; null once it was. */
+  #heldOutput: number[] | null = [];
 
   transport: ManagedTransport | null = null;
   state: ProcessState = "running";
@@ -136,6 +139,26 @@ export class ProcessRecord {
 
   #retain(content: ChunkContent): void {
     const cursor = this.ring.append(content);
-    this.options.mailbox?.post("output", { chunk: renderChunk(content, cursor) });
+    const mailbox = this.options.mailbox;
+    if (mailbox === null) return;
+    if (this.#heldOutput === null) mailbox.post("output", { chunk: renderChunk(content, cursor) });
+    else this.#heldOutput.push(cursor);
+  }
+
+  /**
+   * Posts `started`, then any output that arrived before it, so a host always sees `started`
+   * first. Resolves after the `started` delivery attempt.
+   */
+  observeStarted(status: ProcessStatus): Promise<void> {
+    const mailbox = this.options.mailbox;
+    const held = this.#heldOutput ?? [];
+    this.#heldOutput = null;
+    if (mailbox === null) return Promise.resolve();
+    const delivered = mailbox.postAndWait("started", { status });
+    for (const cursor of held) {
+      const [chunk] = this.ring.page(cursor, 1).chunks;
+      if (chunk?.cursor === cursor) mailbox.post("output", { chunk });
+    }
+    return delivered;
   }
 }

@@ -57,14 +57,15 @@ export class StreamDecoder {
 
   #decodeSlice(slice: Uint8Array): ChunkContent {
     if (!this.#pending && isUtf8(slice) && !startsWithByteOrderMark(slice)) {
-      // Valid UTF-8 is always shown (the guard's first rule): keep a copy of the bytes, not a
-      // string — a copy, because the slice would pin the whole read buffer.
+      // Valid UTF-8 is always shown (the guard's first rule): keep the bytes, not a string. A
+      // view, not a copy: retained chunks are contiguous, so at most the oldest read's buffer is
+      // pinned beyond the retained bytes themselves (Node sizes each read's buffer to the read).
       return {
         stream: this.#stream,
         bytes: slice.length,
         binary_output_withheld: false,
         encoding_loss: false,
-        source: new Uint8Array(slice),
+        source: slice,
       };
     }
     const { start, end } = characterBounds(slice);

@@ -1,5 +1,12 @@
-import type { Node, Parser } from "web-tree-sitter";
-import { type ExpandedWord, literalWord, type Span, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
+import type { Parser } from "web-tree-sitter";
+import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
+import {
+  type ExpandedWord,
+  literalWord,
+  type Span,
+  UNKNOWN,
+  UNKNOWN_NONEMPTY,
+} from "../extract/expanded-word.js";
 import { type Invocation, writesTarget } from "../extract/invocation.js";
 import type { Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk.js";
@@ -55,6 +62,22 @@ function cloneScope(scope: Scope): Scope {
   };
 }
 
+const CHUNK = 4096;
+
+/**
+ * Hands the text to tree-sitter in chunks: given the whole string, web-tree-sitter re-copies up to
+ * 10 KB on every read, which makes big scripts several times slower to parse.
+ */
+function chunked(text: string): (index: number) => string {
+  return (index) => {
+    if (index >= text.length) return "";
+    let end = index + CHUNK;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end += 1;
+    return text.slice(index, end);
+  };
+}
+
 /** Parses one script and judges every command in it, recursing into the scripts it hands to shells. */
 class ScriptAnalysis implements WalkVisitor {
   private readonly walker: ScriptWalker;
@@ -74,9 +97,17 @@ class ScriptAnalysis implements WalkVisitor {
   }
 
   run(text: string): void {
-    const tree = this.parser.parse(text);
+    const tree = this.parser.parse(chunked(text));
     if (!tree) {
-      this.add({ rule: "parse.error", severity: "unanalysable", reason: "the command could not be parsed, so it cannot be checked; simplify it." }, undefined, [0, text.length]);
+      this.add(
+        {
+          rule: "parse.error",
+          severity: "unanalysable",
+          reason: "the command could not be parsed, so it cannot be checked; simplify it.",
+        },
+        undefined,
+        [0, text.length],
+      );
       return;
     }
     try {
@@ -86,12 +117,16 @@ class ScriptAnalysis implements WalkVisitor {
         const where = `line ${error.line}, column ${error.column}: ${error.description}`;
         const subject = this.origin ? `the script given to ${this.origin}` : "the command";
         this.add(
-          { rule: "parse.error", severity: "unanalysable", reason: `${subject} is not valid bash (${where}), so it cannot be checked; fix the syntax or split it into simpler commands.` },
+          {
+            rule: "parse.error",
+            severity: "unanalysable",
+            reason: `${subject} is not valid bash (${where}), so it cannot be checked; fix the syntax or split it into simpler commands.`,
+          },
           undefined,
           [error.offset, Math.min(text.length, error.offset + 1)],
         );
       }
-      this.walker.walk(root, undefined, 0);
+      this.walker.walk(copyTree(tree, text), undefined, 0);
     } finally {
       tree.delete();
     }
@@ -139,37 +174,86 @@ class ScriptAnalysis implements WalkVisitor {
 
   promptExpansion(value: string | undefined, node: Node): void {
     if (value === undefined) {
-      this.addNode({ rule: "dynamic.prompt-expansion", severity: "dynamic", reason: "${…@P} runs the command substitutions inside a value only known at run time, so it cannot be checked; print the value without @P." }, node);
+      this.addNode(
+        {
+          rule: "dynamic.prompt-expansion",
+          severity: "dynamic",
+          reason:
+            "${…@P} runs the command substitutions inside a value only known at run time, so it cannot be checked; print the value without @P.",
+        },
+        node,
+      );
       return;
     }
-    this.script({ kind: "script", text: `: <<__SHELLGATE_PROMPT__\n${value}\n__SHELLGATE_PROMPT__\n`, origin: "${…@P}" }, { words: [], assignments: [], redirects: [], stdin: undefined, span: [node.startIndex, node.endIndex] });
+    this.script(
+      {
+        kind: "script",
+        text: `: <<__SHELLGATE_PROMPT__\n${value}\n__SHELLGATE_PROMPT__\n`,
+        origin: "${…@P}",
+      },
+      { words: [], assignments: [], redirects: [], stdin: undefined, span: [node.startIndex, node.endIndex] },
+    );
   }
 
   backticks(body: Node): void {
-    const carrier: Invocation = { words: [], assignments: [], redirects: [], stdin: undefined, span: [body.startIndex, body.endIndex] };
+    const carrier: Invocation = {
+      words: [],
+      assignments: [],
+      redirects: [],
+      stdin: undefined,
+      span: [body.startIndex, body.endIndex],
+    };
     for (const match of body.text.matchAll(/(?<!\\)`((?:\\.|[^`\\])*)`/g)) {
-      this.script({ kind: "script", text: match[1]!.replace(/\\([`$\\])/g, "$1"), origin: "backticks in a heredoc" }, carrier);
+      this.script(
+        { kind: "script", text: match[1]!.replace(/\\([`$\\])/g, "$1"), origin: "backticks in a heredoc" },
+        carrier,
+      );
     }
   }
 
   tooDeep(node: Node): void {
-    this.addNode({ rule: "limits.nesting", severity: "unanalysable", reason: "the command nests deeper than the gate follows, so it cannot be checked; flatten it into simpler commands." }, node);
+    this.addNode(
+      {
+        rule: "limits.nesting",
+        severity: "unanalysable",
+        reason:
+          "the command nests deeper than the gate follows, so it cannot be checked; flatten it into simpler commands.",
+      },
+      node,
+    );
   }
 
   private addNode(hit: RuleHit, node: Node): void {
     const text = node.text;
     const command = text.length > 80 ? `${text.slice(0, 77)}...` : text;
-    this.sink.findings.push({ ...hit, command, matchText: command, span: this.outerSpan ?? [node.startIndex, node.endIndex] });
+    this.sink.findings.push({
+      ...hit,
+      command,
+      matchText: command,
+      span: this.outerSpan ?? [node.startIndex, node.endIndex],
+    });
   }
 
   private judge(invocation: Invocation, level: number, pipeline?: CommandRecord["pipeline"]): void {
     if (level > MAX_UNWRAP_DEPTH) {
-      this.add({ rule: "limits.nesting", severity: "unanalysable", reason: "the command wraps other commands more deeply than the gate follows, so it cannot be checked; run the inner command directly." }, invocation);
+      this.add(
+        {
+          rule: "limits.nesting",
+          severity: "unanalysable",
+          reason:
+            "the command wraps other commands more deeply than the gate follows, so it cannot be checked; run the inner command directly.",
+        },
+        invocation,
+      );
       return;
     }
     for (const redirect of invocation.redirects) {
       if (!writesTarget(redirect) || !redirect.target) continue;
-      const hit = judgeWriteTarget(redirect.target, this.scope, `the redirect '${redirect.operator} ${redirect.target.source}'`);
+      const hit = judgeWriteTarget(
+        redirect.target,
+        this.scope,
+        `the redirect '${redirect.operator} ${redirect.target.source}'`,
+      );
       if (hit) this.add(hit, invocation, redirect.span);
     }
     for (const assignment of invocation.assignments) {
@@ -178,9 +262,18 @@ class ScriptAnalysis implements WalkVisitor {
       if (!assignment.exported) continue;
       const value = assignment.value;
       if (assignment.name.startsWith("BASH_FUNC_")) {
-        this.script({ kind: "script", text: `__shellgate_function ${value.value}`, origin: `the exported function ${assignment.name}` }, invocation);
+        this.script(
+          {
+            kind: "script",
+            text: `__shellgate_function ${value.value}`,
+            origin: `the exported function ${assignment.name}`,
+          },
+          invocation,
+        );
       } else if (assignment.name === "BASH_ENV" || assignment.name === "ENV") {
-        const text = value.substitution ? this.walker.statementOutput(value.substitution, undefined) : undefined;
+        const text = value.substitution
+          ? this.walker.statementOutput(value.substitution, undefined)
+          : undefined;
         if (text !== undefined) this.script({ kind: "script", text, origin: assignment.name }, invocation);
       } else if (COMMAND_VARIABLES.has(assignment.name) && value.value !== "") {
         this.script({ kind: "script", text: value.value, origin: assignment.name }, invocation);
@@ -188,11 +281,25 @@ class ScriptAnalysis implements WalkVisitor {
     }
     const [first] = invocation.words;
     if (!first) return;
-    this.sink.commands.push({ words: invocation.words, span: this.outerSpan ?? invocation.span, ...(pipeline ? { pipeline } : {}) });
+    this.sink.commands.push({
+      words: invocation.words,
+      span: this.outerSpan ?? invocation.span,
+      ...(pipeline ? { pipeline } : {}),
+    });
     this.records.set(invocation, this.sink.commands.length - 1);
     if (level === 0 && !first.dynamic && this.scope.aliases.has(first.value)) {
-      const rest = invocation.words.slice(1).map((word) => word.source).join(" ");
-      this.script({ kind: "script", text: `${this.scope.aliases.get(first.value)} ${rest}`, origin: `the alias ${first.value}` }, invocation);
+      const rest = invocation.words
+        .slice(1)
+        .map((word) => word.source)
+        .join(" ");
+      this.script(
+        {
+          kind: "script",
+          text: `${this.scope.aliases.get(first.value)} ${rest}`,
+          origin: `the alias ${first.value}`,
+        },
+        invocation,
+      );
       return;
     }
     const { name, computed } = normaliseCommandName(first, this.scope, KNOWN_COMMAND_NAMES);
@@ -216,14 +323,27 @@ class ScriptAnalysis implements WalkVisitor {
   /** A name only known at run time: still block what would be catastrophic if it were `rm` or a shell. */
   private judgeCandidates(invocation: Invocation, level: number): void {
     const probe: Sink = { findings: [], commands: [], groups: 0 };
-    const analysis = new ScriptAnalysis(this.parser, this.scope, this.depth, this.outerSpan, probe, this.origin);
+    const analysis = new ScriptAnalysis(
+      this.parser,
+      this.scope,
+      this.depth,
+      this.outerSpan,
+      probe,
+      this.origin,
+    );
     for (const candidate of ["rm", "bash", "find"]) {
-      const words: ExpandedWord[] = [literalWord(candidate, invocation.words[0]!.span, invocation.words[0]!.source), ...invocation.words.slice(1)];
+      const words: ExpandedWord[] = [
+        literalWord(candidate, invocation.words[0]!.span, invocation.words[0]!.source),
+        ...invocation.words.slice(1),
+      ];
       analysis.judgeNamed(candidate, { ...invocation, words, redirects: [], assignments: [] }, level + 1);
     }
     for (const finding of probe.findings) {
       if (finding.severity !== "catastrophic") continue;
-      this.sink.findings.push({ ...finding, reason: `the command name is computed at run time, and if it is ${finding.command?.split(" ")[0] ?? "rm"} this ${finding.reason}` });
+      this.sink.findings.push({
+        ...finding,
+        reason: `the command name is computed at run time, and if it is ${finding.command?.split(" ")[0] ?? "rm"} this ${finding.reason}`,
+      });
     }
   }
 
@@ -248,7 +368,14 @@ class ScriptAnalysis implements WalkVisitor {
     if (language) {
       for (const { code, origin } of inlineCode(name, language, invocation)) {
         if (code === undefined) {
-          this.add({ rule: "dynamic.pipe-to-interpreter", severity: "dynamic", reason: `${origin} runs a program that is only known at run time (e.g. downloaded), so it cannot be checked; save it to a file and review it first.` }, invocation);
+          this.add(
+            {
+              rule: "dynamic.pipe-to-interpreter",
+              severity: "dynamic",
+              reason: `${origin} runs a program that is only known at run time (e.g. downloaded), so it cannot be checked; save it to a file and review it first.`,
+            },
+            invocation,
+          );
           continue;
         }
         for (const hit of libraryCalls(code, origin, this.scope)) this.add(hit, invocation);
@@ -282,11 +409,25 @@ class ScriptAnalysis implements WalkVisitor {
       return;
     }
     if (this.depth + 1 > MAX_SCRIPT_DEPTH) {
-      this.add({ rule: "limits.nesting", severity: "unanalysable", reason: `${item.origin} nests shells deeper than the gate follows, so it cannot be checked; run the inner command directly.` }, carrier);
+      this.add(
+        {
+          rule: "limits.nesting",
+          severity: "unanalysable",
+          reason: `${item.origin} nests shells deeper than the gate follows, so it cannot be checked; run the inner command directly.`,
+        },
+        carrier,
+      );
       return;
     }
     const text = item.text.replaceAll(UNKNOWN, PLACEHOLDER).replaceAll(UNKNOWN_NONEMPTY, PLACEHOLDER);
-    const child = new ScriptAnalysis(this.parser, cloneScope(this.scope), this.depth + 1, this.outerSpan ?? carrier.span, this.sink, item.origin);
+    const child = new ScriptAnalysis(
+      this.parser,
+      cloneScope(this.scope),
+      this.depth + 1,
+      this.outerSpan ?? carrier.span,
+      this.sink,
+      item.origin,
+    );
     child.run(text);
   }
 }

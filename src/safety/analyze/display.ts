@@ -1,8 +1,16 @@
-import { displayWord, type ExpandedWord, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
+import {
+  displayWord,
+  type ExpandedWord,
+  HOME_PATH,
+  UNKNOWN,
+  UNKNOWN_NONEMPTY,
+} from "../extract/expanded-word.js";
 
 /** The normalised command: quotes resolved, directories stripped from the command name. */
 export function displayCommand(words: readonly ExpandedWord[]): string {
-  return words.map((word, index) => (index === 0 ? displayWord(withoutDirectory(word)) : displayWord(word))).join(" ");
+  return words
+    .map((word, index) => (index === 0 ? displayWord(withoutDirectory(word)) : displayWord(word)))
+    .join(" ");
 }
 
 function withoutDirectory(word: ExpandedWord): ExpandedWord {

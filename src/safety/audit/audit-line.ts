@@ -15,7 +15,11 @@ export interface AuditError {
 }
 
 /** One input line of `check --jsonl`, parsed: the command and the profile it asks for. */
-export function parseAuditLine(text: string, lineNumber: number, defaultProfile: SafetyProfile): { command: string; profile: SafetyProfile } | AuditError {
+export function parseAuditLine(
+  text: string,
+  lineNumber: number,
+  defaultProfile: SafetyProfile,
+): { command: string; profile: SafetyProfile } | AuditError {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -29,7 +33,10 @@ export function parseAuditLine(text: string, lineNumber: number, defaultProfile:
   if (typeof record.command !== "string") return { line: lineNumber, error: "'command' must be a string" };
   const profile = record.profile ?? defaultProfile;
   if (typeof profile !== "string" || !SAFETY_PROFILES.includes(profile as SafetyProfile)) {
-    return { line: lineNumber, error: `unknown profile ${JSON.stringify(profile)}; use one of ${SAFETY_PROFILES.join(", ")}` };
+    return {
+      line: lineNumber,
+      error: `unknown profile ${JSON.stringify(profile)}; use one of ${SAFETY_PROFILES.join(", ")}`,
+    };
   }
   return { command: record.command, profile: profile as SafetyProfile };
 }

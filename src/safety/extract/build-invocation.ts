@@ -1,12 +1,16 @@
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { type ExpansionContext, expandWord, expandWordWhole } from "./expand-word.js";
 import { type ExpandedWord, literalWord } from "./expanded-word.js";
-import { type Assignment, knownStdin, type Redirect, type Invocation, type Stdin } from "./invocation.js";
+import { type Assignment, type Invocation, knownStdin, type Redirect, type Stdin } from "./invocation.js";
 import { virtualPath } from "./paths.js";
 
 export const REDIRECT_NODES = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 
-export function assignmentOf(node: Node, context: ExpansionContext, exported: boolean): Assignment | undefined {
+export function assignmentOf(
+  node: Node,
+  context: ExpansionContext,
+  exported: boolean,
+): Assignment | undefined {
   const nameNode = node.childForFieldName("name");
   if (!nameNode) return undefined;
   const valueNode = node.childForFieldName("value");
@@ -15,7 +19,8 @@ export function assignmentOf(node: Node, context: ExpansionContext, exported: bo
   const appended = node.text.slice(nameNode.endIndex - node.startIndex).startsWith("+=");
   if (appended) {
     const before = context.scope.variables.get(nameNode.text);
-    if (before !== undefined) return { name: nameNode.text, value: { ...value, value: before + value.value }, exported, span };
+    if (before !== undefined)
+      return { name: nameNode.text, value: { ...value, value: before + value.value }, exported, span };
   }
   return { name: nameNode.text, value, exported, span };
 }
@@ -60,7 +65,11 @@ export function redirectOf(node: Node, context: ExpansionContext): Redirect {
 }
 
 /** The stdin a redirect list provides (the last input redirect wins, as in the shell). */
-export function stdinOf(nodes: readonly Node[], context: ExpansionContext, redirects: readonly Redirect[]): Stdin | undefined {
+export function stdinOf(
+  nodes: readonly Node[],
+  context: ExpansionContext,
+  redirects: readonly Redirect[],
+): Stdin | undefined {
   let stdin: Stdin | undefined;
   for (const node of nodes) {
     if (node.type === "heredoc_redirect") stdin = knownStdin("heredoc", heredocText(node, context));
@@ -70,7 +79,11 @@ export function stdinOf(nodes: readonly Node[], context: ExpansionContext, redir
     }
   }
   for (const redirect of redirects) {
-    if ((redirect.operator === "<" || redirect.operator === "<>") && (redirect.descriptor ?? 0) === 0 && redirect.target) {
+    if (
+      (redirect.operator === "<" || redirect.operator === "<>") &&
+      (redirect.descriptor ?? 0) === 0 &&
+      redirect.target
+    ) {
       const resolved = virtualPath(redirect.target.value, context.scope.cwd);
       stdin = knownStdin("file", resolved === undefined ? undefined : context.scope.files.get(resolved));
     }
@@ -88,19 +101,19 @@ export function buildInvocation(
   const words: ExpandedWord[] = [];
   const assignments: Assignment[] = [];
   const redirectNodes: Node[] = [];
-  for (let index = 0; index < node.childCount; index += 1) {
-    const child = node.child(index);
+  // Field names would need a cursor pass that costs more than the parse; the node types suffice.
+  let named = false;
+  for (const child of node.children) {
     if (!child) continue;
-    const field = node.fieldNameForChild(index);
-    if (child.type === "variable_assignment" && words.length === 0) {
+    if (child.type === "variable_assignment" && !named) {
       const assignment = assignmentOf(child, context, true);
       if (assignment) assignments.push(assignment);
     } else if (REDIRECT_NODES.has(child.type)) {
       redirectNodes.push(child);
-    } else if (field === "name") {
-      const word = child.type === "command_name" ? (child.namedChildren[0] ?? child) : child;
-      words.push(...expandWord(word, context));
-    } else if (field === "argument" || (child.isNamed && child.type !== "comment")) {
+    } else if (child.type === "command_name" && !named) {
+      named = true;
+      words.push(...expandWord(child.namedChildren[0] ?? child, context));
+    } else if (named && child.type !== "comment") {
       words.push(...expandWord(child, context));
     }
   }

@@ -27,7 +27,10 @@ export function decodeEscapes(text: string, echoStyle = false): string {
       continue;
     }
     const next = text[index + 1]!;
-    if (SIMPLE_ESCAPES[next] !== undefined && !(echoStyle && (next === "'" || next === '"' || next === "?"))) {
+    if (
+      SIMPLE_ESCAPES[next] !== undefined &&
+      !(echoStyle && (next === "'" || next === '"' || next === "?"))
+    ) {
       result += SIMPLE_ESCAPES[next];
       index += 1;
       continue;

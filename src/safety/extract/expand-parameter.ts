@@ -1,7 +1,7 @@
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { decodeEscapes } from "./escapes.js";
-import { hasUnknown } from "./expanded-word.js";
 import type { ExpansionContext } from "./expand-word.js";
+import { hasUnknown } from "./expanded-word.js";
 
 export interface ParameterValue {
   /** Undefined when the value cannot be known without running the script. */
@@ -24,17 +24,28 @@ function literalOperand(text: string): string | undefined {
   return /['"]/.test(text) ? undefined : text;
 }
 
-function substring(value: string | undefined, offsetText: string, lengthText: string | undefined): ParameterValue {
+function substring(
+  value: string | undefined,
+  offsetText: string,
+  lengthText: string | undefined,
+): ParameterValue {
   if (lengthText !== undefined && Number(lengthText) === 0) return known("");
   if (value === undefined || hasUnknown(value)) return UNKNOWN_VALUE;
   let offset = Number(offsetText);
   if (offset < 0) offset = Math.max(0, value.length + offset);
   if (lengthText === undefined) return known(value.slice(offset));
   const length = Number(lengthText);
-  return known(length >= 0 ? value.slice(offset, offset + length) : value.slice(offset, value.length + length));
+  return known(
+    length >= 0 ? value.slice(offset, offset + length) : value.slice(offset, value.length + length),
+  );
 }
 
-function transform(value: string | undefined, operator: string, context: ExpansionContext, node: Node): ParameterValue {
+function transform(
+  value: string | undefined,
+  operator: string,
+  context: ExpansionContext,
+  node: Node,
+): ParameterValue {
   if (operator === "P") {
     context.promptExpansion(value, node);
     return UNKNOWN_VALUE;
@@ -89,7 +100,9 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     if (useDefault === false) return known(value!);
     const fallback = literalOperand(operation[2]!);
     if (fallback === undefined) return UNKNOWN_VALUE;
-    return useDefault === true ? known(fallback) : { value: undefined, nonEmpty: fallback !== "", dynamic: true };
+    return useDefault === true
+      ? known(fallback)
+      : { value: undefined, nonEmpty: fallback !== "", dynamic: true };
   }
   operation = /^(:?)\+([\s\S]*)$/.exec(rest);
   if (operation) {

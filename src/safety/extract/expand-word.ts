@@ -1,8 +1,8 @@
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { braceAlternatives } from "./brace-expansion.js";
 import { decodeEscapes } from "./escapes.js";
-import { escapeGlob, type ExpandedWord, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
 import { expandParameter } from "./expand-parameter.js";
+import { type ExpandedWord, escapeGlob, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
 import type { Scope } from "./scope.js";
 
 /** What word expansion needs from the analysis around it. */
@@ -129,7 +129,13 @@ function unquoteDouble(text: string): string {
   return text.replace(/\\([$`"\\\n])/g, (_match, char: string) => (char === "\n" ? "" : char));
 }
 
-function expandPart(part: Node | string, builder: FieldBuilder, quoted: boolean, context: ExpansionContext, first: boolean): void {
+function expandPart(
+  part: Node | string,
+  builder: FieldBuilder,
+  quoted: boolean,
+  context: ExpansionContext,
+  first: boolean,
+): void {
   if (typeof part === "string") {
     if (quoted) builder.quoted(unquoteDouble(part));
     else unquoteBare(part, builder, first, context.scope);
@@ -219,7 +225,8 @@ function expandPart(part: Node | string, builder: FieldBuilder, quoted: boolean,
 export function expandWord(node: Node, context: ExpansionContext): ExpandedWord[] {
   const span = [node.startIndex, node.endIndex] as const;
   const source = node.text;
-  const alternatives = node.type === "word" || node.type === "concatenation" ? braceAlternatives(source) : undefined;
+  const alternatives =
+    node.type === "word" || node.type === "concatenation" ? braceAlternatives(source) : undefined;
   let fields: Field[];
   if (alternatives) {
     fields = alternatives.flatMap((alternative) => {

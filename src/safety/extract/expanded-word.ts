@@ -1,4 +1,4 @@
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 
 export type Span = readonly [number, number];
 

@@ -41,7 +41,8 @@ const WRITING = new Set([">", ">>", "&>", "&>>", ">|", "<>", ">&"]);
 /** Redirects that open their target for writing (a `>&N` duplication of a descriptor is not one). */
 export function writesTarget(redirect: Redirect): boolean {
   if (!WRITING.has(redirect.operator)) return false;
-  if (redirect.operator === ">&") return redirect.target !== undefined && !/^\d+-?$|^-$/.test(redirect.target.value);
+  if (redirect.operator === ">&")
+    return redirect.target !== undefined && !/^\d+-?$|^-$/.test(redirect.target.value);
   return true;
 }
 

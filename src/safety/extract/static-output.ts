@@ -1,10 +1,10 @@
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
+import { decodeEscapes } from "./escapes.js";
 import { hasUnknown } from "./expanded-word.js";
 import type { Invocation, Stdin } from "./invocation.js";
 import { basename, virtualPath } from "./paths.js";
 import type { Scope } from "./scope.js";
 import { decodeBase64, decodeHex, formatPrintf, reverseLines, translate } from "./text-filters.js";
-import { decodeEscapes } from "./escapes.js";
 
 function echo(args: readonly string[]): string {
   let index = 0;
@@ -69,7 +69,10 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
       return input === undefined || hasUnknown(input) ? undefined : decodeBase64(input);
     }
     case "xxd": {
-      if (!args.some((arg) => /^-[a-z]*r/.test(arg)) || !args.some((arg) => /^-(p|ps|plain|[a-z]*p)$/.test(arg))) {
+      if (
+        !args.some((arg) => /^-[a-z]*r/.test(arg)) ||
+        !args.some((arg) => /^-(p|ps|plain|[a-z]*p)$/.test(arg))
+      ) {
         return undefined;
       }
       const input = readStdin(invocation.stdin);
@@ -95,7 +98,13 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
 }
 
 /** The node kinds whose output is the concatenation of their statements' output. */
-export const SEQUENCE_NODES = new Set(["program", "list", "compound_statement", "subshell", "command_substitution"]);
+export const SEQUENCE_NODES = new Set([
+  "program",
+  "list",
+  "compound_statement",
+  "subshell",
+  "command_substitution",
+]);
 
 export function isStatement(node: Node): boolean {
   return node.isNamed && node.type !== "comment" && !node.type.startsWith("heredoc");

@@ -48,7 +48,11 @@ function expandSet(set: string): string[] | undefined {
 }
 
 /** `tr SET1 SET2` and `tr -d SET` over literal sets (ranges allowed, classes not). */
-export function translate(text: string, options: readonly string[], sets: readonly string[]): string | undefined {
+export function translate(
+  text: string,
+  options: readonly string[],
+  sets: readonly string[],
+): string | undefined {
   const deleting = options.some((option) => /^-[a-zA-Z]*d/.test(option));
   if (options.some((option) => /^-[a-zA-Z]*[cCs]/.test(option))) return undefined;
   const from = sets[0] === undefined ? undefined : expandSet(sets[0]);

@@ -1,16 +1,16 @@
-import type { Node } from "web-tree-sitter";
-import {
-  assignmentOf,
-  buildInvocation,
-  heredocText,
-  REDIRECT_NODES,
-  redirectOf,
-  stdinOf,
-} from "./build-invocation.js";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
+import { assignmentOf, buildInvocation, REDIRECT_NODES, redirectOf, stdinOf } from "./build-invocation.js";
 import type { ExpansionContext } from "./expand-word.js";
 import { expandWord } from "./expand-word.js";
 import { type ExpandedWord, literalWord, UNKNOWN } from "./expanded-word.js";
-import { type Assignment, type Invocation, knownStdin, lazyStdin, type Stdin, writesTarget } from "./invocation.js";
+import {
+  type Assignment,
+  type Invocation,
+  knownStdin,
+  lazyStdin,
+  type Stdin,
+  writesTarget,
+} from "./invocation.js";
 import { basename, resolvePath, virtualPath } from "./paths.js";
 import type { Scope } from "./scope.js";
 import { invocationOutput, isStatement, SEQUENCE_NODES } from "./static-output.js";
@@ -122,6 +122,8 @@ export class ScriptWalker {
 
   /** Walks the `$( )` and `<( )` inside a command's words, which run before it. */
   private nested(node: Node, depth: number): void {
+    // Most commands hold no substitution at all; skip the descendant scan for them.
+    if (!/[$<>]\(|`/.test(node.text)) return;
     const stack: Node[] = [...node.namedChildren.filter((child): child is Node => child !== null)];
     while (stack.length > 0) {
       const current = stack.pop()!;
@@ -139,7 +141,12 @@ export class ScriptWalker {
     if (body.text.includes("`") && !/['"\\]/.test(start)) this.visitor.backticks(body);
   }
 
-  private command(node: Node, extraRedirects: readonly Node[], stdin: Stdin | undefined, depth: number): void {
+  private command(
+    node: Node,
+    extraRedirects: readonly Node[],
+    stdin: Stdin | undefined,
+    depth: number,
+  ): void {
     this.nested(node, depth);
     for (const redirect of extraRedirects) this.nested(redirect, depth);
     const invocation = buildInvocation(node, extraRedirects, stdin, this.expansion);
@@ -149,7 +156,7 @@ export class ScriptWalker {
 
   private declaration(node: Node, depth: number): void {
     this.nested(node, depth);
-    const keyword = node.child(0)?.type ?? "declare";
+    const keyword = node.firstChild?.type ?? "declare";
     const flags = node.namedChildren.filter((child) => child?.type === "word").map((child) => child!.text);
     const exported = keyword === "export" || flags.some((flag) => /^-[a-zA-Z]*x/.test(flag));
     const assignments: Assignment[] = [];
@@ -161,7 +168,10 @@ export class ScriptWalker {
       this.scope.variables.set(assignment.name, assignment.value.value);
     }
     const span = [node.startIndex, node.endIndex] as const;
-    const words: ExpandedWord[] = [literalWord(keyword, span), ...flags.map((flag) => literalWord(flag, span))];
+    const words: ExpandedWord[] = [
+      literalWord(keyword, span),
+      ...flags.map((flag) => literalWord(flag, span)),
+    ];
     this.visitor.command({ words, assignments, redirects: [], stdin: undefined, span }, node);
   }
 
@@ -170,15 +180,13 @@ export class ScriptWalker {
     const redirectNodes: Node[] = [];
     const consumers: Node[] = [];
     const after: Node[] = [];
-    for (let index = 0; index < node.childCount; index += 1) {
-      const child = node.child(index);
-      if (!child || child === body || !child.isNamed) continue;
+    for (const child of node.children) {
+      if (!child || child.id === body?.id || !child.isNamed) continue;
       if (!REDIRECT_NODES.has(child.type)) continue;
       redirectNodes.push(child);
       if (child.type !== "heredoc_redirect") continue;
       // tree-sitter hangs whatever follows `<<EOF` on the same line under the heredoc node.
-      for (let inner = 0; inner < child.childCount; inner += 1) {
-        const part = child.child(inner);
+      for (const part of child.children) {
         if (!part?.isNamed) continue;
         if (part.type === "file_redirect" || part.type === "herestring_redirect") redirectNodes.push(part);
         else if (part.type === "pipeline") consumers.push(...this.statements(part));
@@ -194,7 +202,9 @@ export class ScriptWalker {
       else this.command(body, redirectNodes, stdin, depth);
     } else if (body) {
       for (const redirect of redirectNodes) this.nested(redirect, depth);
-      const redirects = redirectNodes.filter((r) => r.type === "file_redirect").map((r) => redirectOf(r, this.expansion));
+      const redirects = redirectNodes
+        .filter((r) => r.type === "file_redirect")
+        .map((r) => redirectOf(r, this.expansion));
       const bodyStdin = stdinOf(redirectNodes, this.expansion, redirects) ?? stdin;
       const span = [node.startIndex, node.endIndex] as const;
       this.visitor.command({ words: [], assignments: [], redirects, stdin: bodyStdin, span }, node);
@@ -214,11 +224,20 @@ export class ScriptWalker {
     return current?.type === "command" ? current : undefined;
   }
 
-  private pipelineFrom(first: Node, firstRedirects: Node[], rest: Node[], stdin: Stdin | undefined, depth: number): void {
+  private pipelineFrom(
+    first: Node,
+    firstRedirects: Node[],
+    rest: Node[],
+    stdin: Stdin | undefined,
+    depth: number,
+  ): void {
     this.command(first, firstRedirects, stdin, depth);
     const producerStdin = stdinOf(firstRedirects, this.quietExpansion, []) ?? stdin;
     let previous = lazyStdin("pipe", () =>
-      invocationOutput(buildInvocation(first, firstRedirects, producerStdin, this.quietExpansion), this.scope),
+      invocationOutput(
+        buildInvocation(first, firstRedirects, producerStdin, this.quietExpansion),
+        this.scope,
+      ),
     );
     for (const element of rest) {
       this.walk(element, previous, depth + 1);
@@ -259,10 +278,16 @@ export class ScriptWalker {
       case "redirected_statement": {
         const body = node.childForFieldName("body") ?? node.namedChildren[0];
         if (!body) return undefined;
-        const redirectNodes = node.namedChildren.filter((child): child is Node => child !== null && REDIRECT_NODES.has(child.type));
-        if (redirectNodes.some((child) => child.children.some((part) => part?.type === "pipeline"))) return undefined;
-        const redirects = redirectNodes.filter((r) => r.type === "file_redirect").map((r) => redirectOf(r, this.quietExpansion));
-        if (redirects.some((redirect) => writesTarget(redirect) && (redirect.descriptor ?? 1) === 1)) return "";
+        const redirectNodes = node.namedChildren.filter(
+          (child): child is Node => child !== null && REDIRECT_NODES.has(child.type),
+        );
+        if (redirectNodes.some((child) => child.children.some((part) => part?.type === "pipeline")))
+          return undefined;
+        const redirects = redirectNodes
+          .filter((r) => r.type === "file_redirect")
+          .map((r) => redirectOf(r, this.quietExpansion));
+        if (redirects.some((redirect) => writesTarget(redirect) && (redirect.descriptor ?? 1) === 1))
+          return "";
         const bodyStdin = stdinOf(redirectNodes, this.quietExpansion, redirects) ?? stdin;
         return this.statementOutput(body, bodyStdin);
       }

@@ -13,7 +13,8 @@ function program(args: readonly ExpandedWord[]): string | undefined {
     if (value === "-e" || value === "--source") {
       sources.push(args[index + 1]?.value ?? "");
       index += 1;
-    } else if (value === "-F" || value === "-v" || value === "--assign" || value === "--field-separator") index += 1;
+    } else if (value === "-F" || value === "-v" || value === "--assign" || value === "--field-separator")
+      index += 1;
     else if (value === "--") return args[index + 1]?.value;
     else if (!value.startsWith("-") || value === "-") return sources.length > 0 ? sources.join("\n") : value;
   }
@@ -21,18 +22,33 @@ function program(args: readonly ExpandedWord[]): string | undefined {
 }
 
 /** awk's `system("…")`, `"cmd" | getline`, `print | "cmd"` and `print > "/dev/sda"`. */
-export function awkActions(args: readonly ExpandedWord[], scope: Scope): { nested: Nested[]; hits: RuleHit[] } {
+export function awkActions(
+  args: readonly ExpandedWord[],
+  scope: Scope,
+): { nested: Nested[]; hits: RuleHit[] } {
   const code = program(args);
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
   if (code === undefined) return { nested, hits };
   for (const match of code.matchAll(/\bsystem\s*\(\s*("((?:\\.|[^"])*)")?/g)) {
-    if (match[1] === undefined || /^\s*"[^"]*"\s*[^)\s]/.test(code.slice(match.index + match[0].length - (match[1]?.length ?? 0)))) {
-      hits.push({ rule: "dynamic.interpreter-command", severity: "dynamic", reason: "awk's system() runs a command built at run time, so it cannot be checked; run the command directly in the shell." });
+    if (
+      match[1] === undefined ||
+      /^\s*"[^"]*"\s*[^)\s]/.test(code.slice(match.index + match[0].length - (match[1]?.length ?? 0)))
+    ) {
+      hits.push({
+        rule: "dynamic.interpreter-command",
+        severity: "dynamic",
+        reason:
+          "awk's system() runs a command built at run time, so it cannot be checked; run the command directly in the shell.",
+      });
     } else nested.push({ kind: "script", text: match[2]!.replace(/\\(.)/g, "$1"), origin: "awk system()" });
   }
   for (const match of code.matchAll(/"((?:\\.|[^"])*)"\s*\|\s*getline|\|\s*"((?:\\.|[^"])*)"/g)) {
-    nested.push({ kind: "script", text: (match[1] ?? match[2]!).replace(/\\(.)/g, "$1"), origin: "an awk pipe" });
+    nested.push({
+      kind: "script",
+      text: (match[1] ?? match[2]!).replace(/\\(.)/g, "$1"),
+      origin: "an awk pipe",
+    });
   }
   for (const match of code.matchAll(/>>?\s*"((?:\\.|[^"])*)"/g)) {
     const hit = judgeWriteTarget(literalWord(match[1]!, [0, 0], match[1]), scope, "awk output redirection");

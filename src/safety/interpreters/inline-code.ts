@@ -3,8 +3,20 @@ import type { Invocation } from "../extract/invocation.js";
 export type Language = "python" | "perl" | "ruby" | "node" | "php" | "lua";
 
 export const INTERPRETERS = [
-  "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs", "bun", "deno", "php",
-  "lua", "luajit",
+  "python",
+  "python2",
+  "python3",
+  "pypy",
+  "pypy3",
+  "perl",
+  "ruby",
+  "node",
+  "nodejs",
+  "bun",
+  "deno",
+  "php",
+  "lua",
+  "luajit",
 ];
 
 export function languageOf(name: string): Language | undefined {
@@ -73,7 +85,8 @@ export function inlineCode(name: string, language: Language, invocation: Invocat
     }
     if (language === "python" && pieces.length > 0) break;
   }
-  if (pieces.length > 0) return [{ code: pieces.join("\n"), origin: `${name} ${language === "python" ? "-c" : "-e"}` }];
+  if (pieces.length > 0)
+    return [{ code: pieces.join("\n"), origin: `${name} ${language === "python" ? "-c" : "-e"}` }];
   if (operand !== undefined && operand !== "-") return [];
   if (!invocation.stdin) return [];
   return [{ code: invocation.stdin.read(), origin: `a program piped into ${name}` }];

@@ -9,13 +9,16 @@ const RECURSIVE_DELETE =
   /(?:\bshutil\.rmtree|rmtree|remove_tree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|(?:\bfs(?:\.promises)?|\))\.(?:rmSync|rmdirSync|rm|rmdir)|rimraf(?:\.sync)?|fsPromises\.rm|Deno\.remove)\s*\(\s*/g;
 const HOME_EXPRESSIONS =
   /^\s*(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|os\.homedir\(\)|require\(["']os["']\)\.homedir\(\)|ENV\[["']HOME["']\]|Dir\.home|\$ENV\{HOME\}|glob\(["']~["']\))/;
-const WRITE_CALL = /\b(?:open|sysopen|File\.(?:open|write)|IO\.write|writeFileSync|writeFile|appendFileSync|createWriteStream|openSync|write_bytes|write_text)\s*\(\s*/g;
+const WRITE_CALL =
+  /\b(?:open|sysopen|File\.(?:open|write)|IO\.write|writeFileSync|writeFile|appendFileSync|createWriteStream|openSync|write_bytes|write_text)\s*\(\s*/g;
 const FORK = /\bfork\s*(\(|\b)/;
-const LOOP = /\bwhile\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b/;
+const LOOP =
+  /\bwhile\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b/;
 
 function pathArgument(code: string, start: number): ExpandedWord | undefined {
   const literal = readLiteral(code, start);
-  if (literal && !literal.interpolated) return literalWord(literal.value, [0, 0], JSON.stringify(literal.value));
+  if (literal && !literal.interpolated)
+    return literalWord(literal.value, [0, 0], JSON.stringify(literal.value));
   if (HOME_EXPRESSIONS.test(code.slice(start))) return literalWord(HOME_PATH, [0, 0], "~");
   return undefined;
 }
@@ -30,7 +33,11 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
     if (!protection) continue;
     hits.push(
       protection === "home"
-        ? { rule: "delete.home", severity: "dangerous", reason: `${origin} recursively deletes your home directory; delete a specific subdirectory instead.` }
+        ? {
+            rule: "delete.home",
+            severity: "dangerous",
+            reason: `${origin} recursively deletes your home directory; delete a specific subdirectory instead.`,
+          }
         : {
             rule: protection === "root" ? "delete.root" : "delete.system",
             severity: "catastrophic",
@@ -48,12 +55,17 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
       mode = "w";
       path = path.replace(/^\s*\+?[<>]+\s*/, "");
     } else {
-      const after = readLiteral(code, literal.end + (code.slice(literal.end).match(/^\s*,/)?.[0].length ?? 0));
+      const after = readLiteral(
+        code,
+        literal.end + (code.slice(literal.end).match(/^\s*,/)?.[0].length ?? 0),
+      );
       mode = after?.value ?? "";
-      if (/^(open|sysopen|openSync)/.test(match[0]) && /^[<>+]+$/.test(mode) && mode.includes(">")) mode = "w";
+      if (/^(open|sysopen|openSync)/.test(match[0]) && /^[<>+]+$/.test(mode) && mode.includes(">"))
+        mode = "w";
       else if (mode.startsWith(">")) mode = "w";
     }
-    const writes = /write|append|createWriteStream|IO\.write/i.test(match[0]) || /[wa+]|O_WRONLY|O_RDWR/.test(mode);
+    const writes =
+      /write|append|createWriteStream|IO\.write/i.test(match[0]) || /[wa+]|O_WRONLY|O_RDWR/.test(mode);
     if (!writes) continue;
     const hit = judgeWriteTarget(literalWord(path, [0, 0], path), scope, origin);
     if (hit) hits.push(hit);

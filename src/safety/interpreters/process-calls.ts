@@ -27,7 +27,12 @@ function computed(origin: string): RuleHit {
  * The commands inline code starts through a process API (`os.system`, `subprocess.run([...])`,
  * `system()`, `child_process.execSync`, backticks): literal strings become shell text, literal lists argv.
  */
-export function processCalls(code: string, language: Language, origin: string, invocation: Invocation): { nested: Nested[]; hits: RuleHit[] } {
+export function processCalls(
+  code: string,
+  language: Language,
+  origin: string,
+  invocation: Invocation,
+): { nested: Nested[]; hits: RuleHit[] } {
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
   const pattern = new RegExp(CALLS[language].source, "g");
@@ -47,8 +52,12 @@ export function processCalls(code: string, language: Language, origin: string, i
       if (list) argv = literals.map((literal) => literal.value);
       else if (/exec[lv]|posix_spawn|spawn[lv]/.test(callee)) {
         const array = readArguments(code, literals[0]!.end + 1);
-        argv = array.list ? array.literals.map((literal) => literal.value) : literals.slice(1).map((literal) => literal.value);
-      } else if (/execFile|spawn|fork|Popen|run|call|check_|create_subprocess_exec|Process\.spawn/.test(callee)) {
+        argv = array.list
+          ? array.literals.map((literal) => literal.value)
+          : literals.slice(1).map((literal) => literal.value);
+      } else if (
+        /execFile|spawn|fork|Popen|run|call|check_|create_subprocess_exec|Process\.spawn/.test(callee)
+      ) {
         const array = readArguments(code, literals[0]!.end + 1);
         if (array.list) argv = [literals[0]!.value, ...array.literals.map((literal) => literal.value)];
       } else if (literals.length > 1 && (language === "perl" || language === "ruby")) {
@@ -58,7 +67,13 @@ export function processCalls(code: string, language: Language, origin: string, i
         nested.push({
           kind: "invocation",
           via: origin,
-          invocation: { ...invocation, redirects: [], stdin: undefined, words: argv.map(word), via: [...(invocation.via ?? []), origin] },
+          invocation: {
+            ...invocation,
+            redirects: [],
+            stdin: undefined,
+            words: argv.map(word),
+            via: [...(invocation.via ?? []), origin],
+          },
         });
       } else if (complete || literals.length > 0) {
         nested.push({ kind: "script", text: literals[0]!.value, origin });
@@ -70,20 +85,23 @@ export function processCalls(code: string, language: Language, origin: string, i
       if (/[$#]\{|\$[A-Za-z_]/.test(match[1]!)) hits.push(computed(origin));
       else nested.push({ kind: "script", text: match[1]!, origin });
     }
-    for (const match of code.matchAll(/(?:qx|%x)\s*([({[<|!\/])/g)) {
+    for (const match of code.matchAll(/(?:qx|%x)\s*([({[<|!/])/g)) {
       const open = match[1]!;
       const close = { "(": ")", "{": "}", "[": "]", "<": ">" }[open] ?? open;
       const end = code.indexOf(close, match.index + match[0].length);
-      if (end !== -1) nested.push({ kind: "script", text: code.slice(match.index + match[0].length, end), origin });
+      if (end !== -1)
+        nested.push({ kind: "script", text: code.slice(match.index + match[0].length, end), origin });
     }
   }
   if (language === "perl") {
     for (const match of code.matchAll(/\bopen\s*\(?\s*[\w$]+\s*,\s*/g)) {
       const literal = readLiteral(code, match.index + match[0].length);
-      if (literal && /\|\s*$|^\s*\|/.test(literal.value)) nested.push({ kind: "script", text: literal.value.replace(/^\s*\||\|\s*$/g, ""), origin });
+      if (literal && /\|\s*$|^\s*\|/.test(literal.value))
+        nested.push({ kind: "script", text: literal.value.replace(/^\s*\||\|\s*$/g, ""), origin });
       else if (literal?.value === "-|" || literal?.value === "|-") {
         const next = readArguments(code, literal.end + 1);
-        if (next.literals.length > 0) nested.push({ kind: "script", text: next.literals.map((item) => item.value).join(" "), origin });
+        if (next.literals.length > 0)
+          nested.push({ kind: "script", text: next.literals.map((item) => item.value).join(" "), origin });
       }
     }
   }

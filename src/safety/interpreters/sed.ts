@@ -30,7 +30,10 @@ function scriptsOf(args: readonly ExpandedWord[]): string[] {
 }
 
 /** GNU sed's `e` command and `s///e` flag run shell commands; `w FILE` writes files. */
-export function sedActions(args: readonly ExpandedWord[], scope: Scope): { nested: Nested[]; hits: RuleHit[] } {
+export function sedActions(
+  args: readonly ExpandedWord[],
+  scope: Scope,
+): { nested: Nested[]; hits: RuleHit[] } {
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
   for (const script of scriptsOf(args)) {
@@ -75,7 +78,13 @@ export function sedActions(args: readonly ExpandedWord[], scope: Scope): { neste
         const flags = script.slice(flagStart, index);
         if (command === "s" && flags.includes("e")) {
           const replacement = parts[1] ?? "";
-          if (/\\\d|&/.test(replacement)) hits.push({ rule: "dynamic.interpreter-command", severity: "dynamic", reason: "sed's e flag runs text built from the input as a command, so it cannot be checked; run the command directly." });
+          if (/\\\d|&/.test(replacement))
+            hits.push({
+              rule: "dynamic.interpreter-command",
+              severity: "dynamic",
+              reason:
+                "sed's e flag runs text built from the input as a command, so it cannot be checked; run the command directly.",
+            });
           else nested.push({ kind: "script", text: replacement, origin: "sed s///e" });
         }
         if (script[index] === "w") {
@@ -87,12 +96,27 @@ export function sedActions(args: readonly ExpandedWord[], scope: Scope): { neste
         }
         continue;
       }
-      if (command === "e" || command === "w" || command === "W" || command === "a" || command === "i" || command === "c" || command === "r" || command === "R") {
+      if (
+        command === "e" ||
+        command === "w" ||
+        command === "W" ||
+        command === "a" ||
+        command === "i" ||
+        command === "c" ||
+        command === "r" ||
+        command === "R"
+      ) {
         const end = script.indexOf("\n", index);
         const rest = script.slice(index, end === -1 ? undefined : end).trim();
         index = end === -1 ? script.length : end;
         if (command === "e") {
-          if (rest === "") hits.push({ rule: "dynamic.interpreter-command", severity: "dynamic", reason: "sed's e command runs the input text as a command, so it cannot be checked; run the command directly." });
+          if (rest === "")
+            hits.push({
+              rule: "dynamic.interpreter-command",
+              severity: "dynamic",
+              reason:
+                "sed's e command runs the input text as a command, so it cannot be checked; run the command directly.",
+            });
           else nested.push({ kind: "script", text: rest, origin: "sed e" });
         } else if (command === "w" || command === "W") {
           const hit = judgeWriteTarget(literalWord(rest, [0, 0], rest), scope, "sed's w command");
@@ -100,7 +124,13 @@ export function sedActions(args: readonly ExpandedWord[], scope: Scope): { neste
         }
         continue;
       }
-      while (index < script.length && script[index] !== ";" && script[index] !== "\n" && script[index] !== "}") index += 1;
+      while (
+        index < script.length &&
+        script[index] !== ";" &&
+        script[index] !== "\n" &&
+        script[index] !== "}"
+      )
+        index += 1;
     }
   }
   return { nested, hits };

@@ -33,12 +33,25 @@ export function readLiteral(code: string, start: number): Literal | undefined {
   }
   if (cursor >= code.length) return undefined;
   const raw = /[rR]/.test(prefix);
-  const interpolated = /[fF]/.test(prefix) ? /\{/.test(value) : quote === "`" ? /\$\{/.test(value) : quote === '"' ? /#\{|\$[A-Za-z_{]|@[A-Za-z_]/.test(value) : false;
-  return { value: raw ? value : decodeEscapes(value.replace(/\\\n/g, "")), interpolated, end: cursor + delimiter.length };
+  const interpolated = /[fF]/.test(prefix)
+    ? /\{/.test(value)
+    : quote === "`"
+      ? /\$\{/.test(value)
+      : quote === '"'
+        ? /#\{|\$[A-Za-z_{]|@[A-Za-z_]/.test(value)
+        : false;
+  return {
+    value: raw ? value : decodeEscapes(value.replace(/\\\n/g, "")),
+    interpolated,
+    end: cursor + delimiter.length,
+  };
 }
 
 /** The literals of an argument list or array starting at `start`: `("a", "b")`, `["a", "b"]`, `"a", "b"`. */
-export function readArguments(code: string, start: number): { literals: Literal[]; complete: boolean; list: boolean } {
+export function readArguments(
+  code: string,
+  start: number,
+): { literals: Literal[]; complete: boolean; list: boolean } {
   const literals: Literal[] = [];
   let index = start;
   while (/[\s(]/.test(code[index] ?? "")) index += 1;

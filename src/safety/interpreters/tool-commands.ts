@@ -1,10 +1,10 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
+import { literalWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
-import { literalWord } from "../extract/expanded-word.js";
 import { awkActions } from "./awk.js";
 import { sedActions } from "./sed.js";
 
@@ -33,15 +33,26 @@ function scripts(texts: readonly string[], origin: string): Nested[] {
 }
 
 function tar(args: readonly ExpandedWord[]): ToolActions {
-  const actions = optionValues(args, ["--checkpoint-action"]).filter((action) => /^exec=/.test(action)).map((action) => action.slice(5));
+  const actions = optionValues(args, ["--checkpoint-action"])
+    .filter((action) => /^exec=/.test(action))
+    .map((action) => action.slice(5));
   const commands = [
     ...actions,
-    ...optionValues(args, ["--to-command", "--use-compress-program", "-I", "--info-script", "--new-volume-script", "-F", "--rsh-command"]),
+    ...optionValues(args, [
+      "--to-command",
+      "--use-compress-program",
+      "-I",
+      "--info-script",
+      "--new-volume-script",
+      "-F",
+      "--rsh-command",
+    ]),
   ];
   return { nested: scripts(commands, "tar"), hits: [] };
 }
 
-const GIT_COMMAND_KEYS = /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|gpg(\..+)?\.program|pager\..+|uploadpack\.packobjectshook|credential\.helper|remote\..+\.(uploadpack|receivepack|proxy))$/i;
+const GIT_COMMAND_KEYS =
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|gpg(\..+)?\.program|pager\..+|uploadpack\.packobjectshook|credential\.helper|remote\..+\.(uploadpack|receivepack|proxy))$/i;
 
 function git(args: readonly ExpandedWord[]): ToolActions {
   const nested: Nested[] = [];
@@ -58,7 +69,12 @@ function git(args: readonly ExpandedWord[]): ToolActions {
       const setValue = match[2]!;
       if (/^alias\./i.test(key)) aliases.set(key.slice(6), setValue);
       else if (GIT_COMMAND_KEYS.test(key)) {
-        const command = key.toLowerCase() === "credential.helper" ? (setValue.startsWith("!") ? setValue.slice(1) : "") : setValue;
+        const command =
+          key.toLowerCase() === "credential.helper"
+            ? setValue.startsWith("!")
+              ? setValue.slice(1)
+              : ""
+            : setValue;
         if (command) nested.push({ kind: "script", text: command, origin: `git -c ${key}` });
       }
     } else if (/^(-C|--git-dir|--work-tree|--namespace|--exec-path|--config-env)$/.test(value)) index += 1;
@@ -67,10 +83,15 @@ function git(args: readonly ExpandedWord[]): ToolActions {
   const subcommand = args[index]?.value;
   const alias = subcommand === undefined ? undefined : aliases.get(subcommand);
   if (alias?.startsWith("!")) {
-    const rest = args.slice(index + 1).map((word) => word.value).join(" ");
+    const rest = args
+      .slice(index + 1)
+      .map((word) => word.value)
+      .join(" ");
     nested.push({ kind: "script", text: `${alias.slice(1)} ${rest}`, origin: `git alias '${subcommand}'` });
   }
-  nested.push(...scripts(optionValues(args.slice(index), ["--upload-pack", "--receive-pack", "--exec"]), "git"));
+  nested.push(
+    ...scripts(optionValues(args.slice(index), ["--upload-pack", "--receive-pack", "--exec"]), "git"),
+  );
   return { nested, hits: [] };
 }
 
@@ -82,8 +103,10 @@ function ssh(args: readonly ExpandedWord[]): ToolActions {
     if (value === "-o") option = args[index + 1]?.value;
     else if (value.startsWith("-o")) option = value.slice(2);
     if (option === undefined) continue;
-    const match = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*([\s\S]*)$/i.exec(option);
-    if (match && match[2]!.trim().toLowerCase() !== "none" && match[1]!.toLowerCase() !== "remotecommand") commands.push(match[2]!);
+    const match =
+      /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*([\s\S]*)$/i.exec(option);
+    if (match && match[2]!.trim().toLowerCase() !== "none" && match[1]!.toLowerCase() !== "remotecommand")
+      commands.push(match[2]!);
   }
   return { nested: scripts(commands, "ssh -o"), hits: [] };
 }
@@ -92,8 +115,10 @@ function rsync(args: readonly ExpandedWord[]): ToolActions {
   const commands = optionValues(args, ["-e", "--rsh"]);
   for (let index = 0; index < args.length; index += 1) {
     const value = args[index]!.value;
-    if (/^-[a-zA-Z]*e$/.test(value) && value !== "-e" && args[index + 1]) commands.push(args[index + 1]!.value);
-    else if (/^-[a-zA-Z]*e./.test(value) && !value.startsWith("--")) commands.push(value.slice(value.indexOf("e") + 1));
+    if (/^-[a-zA-Z]*e$/.test(value) && value !== "-e" && args[index + 1])
+      commands.push(args[index + 1]!.value);
+    else if (/^-[a-zA-Z]*e./.test(value) && !value.startsWith("--"))
+      commands.push(value.slice(value.indexOf("e") + 1));
   }
   return { nested: scripts(commands, "rsync -e"), hits: [] };
 }
@@ -103,15 +128,18 @@ function make(invocation: Invocation, args: readonly ExpandedWord[]): ToolAction
   const texts: string[] = [...optionValues(args, ["--eval", "-E"])];
   if (files.some((file) => file === "-" || file === "/dev/stdin")) {
     const stdin = invocation.stdin?.read();
-    if (stdin === undefined) return { nested: [{ kind: "script", text: undefined, origin: "make -f -" }], hits: [] };
+    if (stdin === undefined)
+      return { nested: [{ kind: "script", text: undefined, origin: "make -f -" }], hits: [] };
     texts.push(stdin);
   }
   const nested: Nested[] = [];
   for (const text of texts) {
     for (const line of text.split("\n")) {
-      if (line.startsWith("\t")) nested.push({ kind: "script", text: line.slice(1).replace(/^[@+-]+/, ""), origin: "a make recipe" });
+      if (line.startsWith("\t"))
+        nested.push({ kind: "script", text: line.slice(1).replace(/^[@+-]+/, ""), origin: "a make recipe" });
     }
-    for (const match of text.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g)) nested.push({ kind: "script", text: match[1]!, origin: "make $(shell …)" });
+    for (const match of text.matchAll(/\$[({]shell\s+([^)}]*)[)}]/g))
+      nested.push({ kind: "script", text: match[1]!, origin: "make $(shell …)" });
   }
   return { nested, hits: [] };
 }
@@ -147,10 +175,19 @@ export function toolActions(name: string, invocation: Invocation, scope: Scope):
     case "osascript": {
       const code = optionValues(args, ["-e"]).join("\n");
       const nested: Nested[] = [];
-      for (const match of code.matchAll(/do shell script\s+"((?:\\.|[^"])*)"/g)) nested.push({ kind: "script", text: match[1]!.replace(/\\(.)/g, "$1"), origin: "osascript" });
-      const hits: RuleHit[] = /shut down|restart|sleep/i.test(code) && /System Events|Finder/.test(code)
-        ? [{ rule: "power.osascript", severity: "dangerous", reason: "this AppleScript would shut down, restart or sleep the Mac; ask the user to do it instead." }]
-        : [];
+      for (const match of code.matchAll(/do shell script\s+"((?:\\.|[^"])*)"/g))
+        nested.push({ kind: "script", text: match[1]!.replace(/\\(.)/g, "$1"), origin: "osascript" });
+      const hits: RuleHit[] =
+        /shut down|restart|sleep/i.test(code) && /System Events|Finder/.test(code)
+          ? [
+              {
+                rule: "power.osascript",
+                severity: "dangerous",
+                reason:
+                  "this AppleScript would shut down, restart or sleep the Mac; ask the user to do it instead.",
+              },
+            ]
+          : [];
       return { nested, hits };
     }
     default:

@@ -34,7 +34,10 @@ function compileSegment(source: string): (command: string) => boolean {
 }
 
 export function compilePattern(source: string): CompiledPattern {
-  const segments = source.split(/\s+\|\s+|\s*\|\s*(?=\S)/).filter((segment) => segment.trim() !== "").map(compileSegment);
+  const segments = source
+    .split(/\s+\|\s+|\s*\|\s*(?=\S)/)
+    .filter((segment) => segment.trim() !== "")
+    .map(compileSegment);
   return {
     source,
     segments,

@@ -15,7 +15,11 @@ export interface CommandName {
  * stripped, `hash -p` bindings applied, and a glob (`/usr/bin/su?o`) resolved against the names the
  * rules care about.
  */
-export function normaliseCommandName(word: ExpandedWord, scope: Scope, knownNames: readonly string[]): CommandName {
+export function normaliseCommandName(
+  word: ExpandedWord,
+  scope: Scope,
+  knownNames: readonly string[],
+): CommandName {
   if (hasUnknown(word.value)) return { name: undefined, computed: true };
   let name = basename(word.value);
   if (word.glob) {

@@ -24,12 +24,39 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   coproc: {},
   sudo: {
     withArgument: "CDghpRrTtUu",
-    longWithArgument: ["--chdir", "--close-from", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"],
+    longWithArgument: [
+      "--chdir",
+      "--close-from",
+      "--group",
+      "--host",
+      "--prompt",
+      "--chroot",
+      "--role",
+      "--type",
+      "--command-timeout",
+      "--other-user",
+      "--user",
+    ],
     noCommand: "vKVe",
   },
   doas: { withArgument: "uC", noCommand: "L" },
   pkexec: { longWithArgument: ["--user"] },
-  run0: { withArgument: "ugD", longWithArgument: ["--user", "--group", "--chdir", "--nice", "--setenv", "--unit", "--property", "--description", "--slice", "--machine", "--background"] },
+  run0: {
+    withArgument: "ugD",
+    longWithArgument: [
+      "--user",
+      "--group",
+      "--chdir",
+      "--nice",
+      "--setenv",
+      "--unit",
+      "--property",
+      "--description",
+      "--slice",
+      "--machine",
+      "--background",
+    ],
+  },
   gosu: { operands: 1 },
   "su-exec": { operands: 1 },
   chroot: { longWithArgument: ["--userspec", "--groups"], operands: 1 },
@@ -50,7 +77,21 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   "xvfb-run": { withArgument: "nsfe", longWithArgument: ["--server-args", "--server-num"] },
   "ssh-agent": { withArgument: "aEPt" },
   "systemd-inhibit": { longWithArgument: ["--what", "--who", "--why", "--mode"] },
-  "systemd-run": { withArgument: "upEM", longWithArgument: ["--unit", "--property", "--setenv", "--machine", "--uid", "--gid", "--nice", "--working-directory", "--description", "--slice"] },
+  "systemd-run": {
+    withArgument: "upEM",
+    longWithArgument: [
+      "--unit",
+      "--property",
+      "--setenv",
+      "--machine",
+      "--uid",
+      "--gid",
+      "--nice",
+      "--working-directory",
+      "--description",
+      "--slice",
+    ],
+  },
   faketime: { withArgument: "f", operands: 1 },
   setarch: { operands: 1 },
   linux32: {},
@@ -63,10 +104,14 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   sg: { operands: 1 },
   busybox: {},
   toybox: {},
-  then: {},
 };
 
-function inner(invocation: Invocation, words: readonly ExpandedWord[], via: string, extra: Partial<Invocation> = {}): Nested {
+function inner(
+  invocation: Invocation,
+  words: readonly ExpandedWord[],
+  via: string,
+  extra: Partial<Invocation> = {},
+): Nested {
   return {
     kind: "invocation",
     via,
@@ -120,10 +165,18 @@ function unwrapEnv(invocation: Invocation, args: readonly ExpandedWord[]): Neste
     const word = args[index]!;
     const match = /^([^=\s]+)=([\s\S]*)$/.exec(word.value);
     if (!match) break;
-    assignments.push({ name: match[1]!, value: { ...word, value: match[2]! }, exported: true, span: word.span });
+    assignments.push({
+      name: match[1]!,
+      value: { ...word, value: match[2]! },
+      exported: true,
+      span: word.span,
+    });
   }
   const rest = args.slice(index);
-  const words = split === undefined ? rest : [...splitString(split).map((text) => literalWord(text, invocation.span)), ...rest];
+  const words =
+    split === undefined
+      ? rest
+      : [...splitString(split).map((text) => literalWord(text, invocation.span)), ...rest];
   return words.length > 0 ? [inner(invocation, words, "env", { assignments })] : [];
 }
 
@@ -131,7 +184,9 @@ function unwrapEnv(invocation: Invocation, args: readonly ExpandedWord[]): Neste
 function unwrapPrivileged(name: string, invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
   const index = commandIndex(args, WRAPPERS[name] ?? {});
   const options = args.slice(0, index === -1 ? args.length : index);
-  const shell = options.some((word) => /^-[a-zA-Z]*[si]/.test(word.value) || word.value === "--shell" || word.value === "--login");
+  const shell = options.some(
+    (word) => /^-[a-zA-Z]*[si]/.test(word.value) || word.value === "--shell" || word.value === "--login",
+  );
   if (index === -1) return [];
   const rest = args.slice(index);
   if (shell && name === "sudo") return [{ kind: "script", text: joined(rest), origin: `${name} -s` }];
@@ -145,12 +200,16 @@ function unwrapSwitchUser(name: string, invocation: Invocation, args: readonly E
     if (value === "-c" || value === "--command" || value === "--session-command") {
       return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: `${name} -c` }];
     }
-    if (value.startsWith("--command=")) return [{ kind: "script", text: value.slice(10), origin: `${name} -c` }];
+    if (value.startsWith("--command="))
+      return [{ kind: "script", text: value.slice(10), origin: `${name} -c` }];
   }
   if (name === "runuser") {
     const userIndex = args.findIndex((word) => word.value === "-u" || word.value === "--user");
     if (userIndex !== -1) {
-      const index = commandIndex(args, { withArgument: "ugGsw", longWithArgument: ["--user", "--group", "--shell"] });
+      const index = commandIndex(args, {
+        withArgument: "ugGsw",
+        longWithArgument: ["--user", "--group", "--shell"],
+      });
       if (index !== -1) return [inner(invocation, args.slice(index), name)];
     }
   }
@@ -160,7 +219,17 @@ function unwrapSwitchUser(name: string, invocation: Invocation, args: readonly E
 function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
   const grammar: OptionGrammar = {
     withArgument: "IiLlnPsdEea",
-    longWithArgument: ["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--process-slot-var", "--max-chars"],
+    longWithArgument: [
+      "--arg-file",
+      "--delimiter",
+      "--max-args",
+      "--max-procs",
+      "--replace",
+      "--max-lines",
+      "--eof",
+      "--process-slot-var",
+      "--max-chars",
+    ],
   };
   let replace: string | undefined;
   for (let index = 0; index < args.length; index += 1) {
@@ -179,7 +248,11 @@ function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nes
   const words =
     replace === undefined
       ? [...template, ...items.map((item) => literalWord(item, span))]
-      : template.map((word) => (word.value.includes(replace) ? { ...word, value: word.value.replaceAll(replace, items[0] ?? "") } : word));
+      : template.map((word) =>
+          word.value.includes(replace)
+            ? { ...word, value: word.value.replaceAll(replace, items[0] ?? "") }
+            : word,
+        );
   return [inner(invocation, words, "xargs", { stdin: undefined })];
 }
 
@@ -189,15 +262,24 @@ function unwrapFind(invocation: Invocation, args: readonly ExpandedWord[]): Nest
   const results: Nested[] = [];
   for (let index = 0; index < args.length; index += 1) {
     if (!/^-(exec|execdir|ok|okdir)$/.test(args[index]!.value)) continue;
-    const end = args.findIndex((word, position) => position > index && (word.value === ";" || word.value === "+"));
+    const end = args.findIndex(
+      (word, position) => position > index && (word.value === ";" || word.value === "+"),
+    );
     const command = args.slice(index + 1, end === -1 ? args.length : end);
     index = end === -1 ? args.length : end;
     if (command.length === 0) continue;
     const words: ExpandedWord[] = [];
     for (const word of command) {
       if (!word.value.includes("{}")) words.push(word);
-      else if (narrowed || starts.length === 0) words.push({ ...word, value: word.value.replaceAll("{}", UNKNOWN) });
-      else for (const start of starts) words.push({ ...start, value: word.value.replaceAll("{}", start.value), pattern: word.pattern.replaceAll("{}", start.pattern) });
+      else if (narrowed || starts.length === 0)
+        words.push({ ...word, value: word.value.replaceAll("{}", UNKNOWN) });
+      else
+        for (const start of starts)
+          words.push({
+            ...start,
+            value: word.value.replaceAll("{}", start.value),
+            pattern: word.pattern.replaceAll("{}", start.pattern),
+          });
     }
     results.push(inner(invocation, words, "find", { treeOperands: !narrowed, stdin: undefined }));
   }
@@ -207,9 +289,14 @@ function unwrapFind(invocation: Invocation, args: readonly ExpandedWord[]): Nest
 function unwrapFlock(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
   for (let index = 0; index < args.length; index += 1) {
     const value = args[index]!.value;
-    if (value === "-c" || value === "--command") return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: "flock -c" }];
+    if (value === "-c" || value === "--command")
+      return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: "flock -c" }];
   }
-  const index = commandIndex(args, { withArgument: "wE", longWithArgument: ["--timeout", "--conflict-exit-code"], operands: 1 });
+  const index = commandIndex(args, {
+    withArgument: "wE",
+    longWithArgument: ["--timeout", "--conflict-exit-code"],
+    operands: 1,
+  });
   return index === -1 ? [] : [inner(invocation, args.slice(index), "flock")];
 }
 
@@ -217,7 +304,8 @@ function unwrapWatch(invocation: Invocation, args: readonly ExpandedWord[]): Nes
   const index = commandIndex(args, { withArgument: "nq", longWithArgument: ["--interval", "--equexit"] });
   if (index === -1) return [];
   const rest = args.slice(index);
-  if (args.slice(0, index).some((word) => /^(-[a-zA-Z]*x|--exec)$/.test(word.value))) return [inner(invocation, rest, "watch")];
+  if (args.slice(0, index).some((word) => /^(-[a-zA-Z]*x|--exec)$/.test(word.value)))
+    return [inner(invocation, rest, "watch")];
   return [{ kind: "script", text: joined(rest), origin: "watch" }];
 }
 
@@ -225,9 +313,12 @@ function unwrapScript(args: readonly ExpandedWord[]): Nested[] {
   for (let index = 0; index < args.length; index += 1) {
     const value = args[index]!.value;
     if (value === "--") break;
-    if (value.startsWith("--command=")) return [{ kind: "script", text: value.slice(10), origin: "script -c" }];
-    if (value === "--command" || /^-[a-zA-Z]*c$/.test(value)) return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: "script -c" }];
-    if (/^-[a-zA-Z]*c./.test(value)) return [{ kind: "script", text: value.slice(value.indexOf("c") + 1), origin: "script -c" }];
+    if (value.startsWith("--command="))
+      return [{ kind: "script", text: value.slice(10), origin: "script -c" }];
+    if (value === "--command" || /^-[a-zA-Z]*c$/.test(value))
+      return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: "script -c" }];
+    if (/^-[a-zA-Z]*c./.test(value))
+      return [{ kind: "script", text: value.slice(value.indexOf("c") + 1), origin: "script -c" }];
   }
   return [];
 }
@@ -256,7 +347,10 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
       return unwrapScript(args);
     case "parallel": {
       const end = args.findIndex((word) => /^:::+$/.test(word.value));
-      const template = args.slice(commandIndex(args, { withArgument: "jSP" }), end === -1 ? args.length : end);
+      const template = args.slice(
+        commandIndex(args, { withArgument: "jSP" }),
+        end === -1 ? args.length : end,
+      );
       return template.length > 0 ? [{ kind: "script", text: joined(template), origin: "parallel" }] : [];
     }
     default: {

@@ -14,9 +14,7 @@ export function findSyntaxError(root: Node): SyntaxErrorLocation | undefined {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === "ERROR" || (node.isMissing && !isEmptySubstitution(node))) {
-      const description = node.isMissing
-        ? `missing '${node.type}'`
-        : `unexpected '${truncate(node.text)}'`;
+      const description = node.isMissing ? `missing '${node.type}'` : `unexpected '${truncate(node.text)}'`;
       return {
         offset: node.startIndex,
         line: node.startPosition.row + 1,
@@ -25,8 +23,9 @@ export function findSyntaxError(root: Node): SyntaxErrorLocation | undefined {
       };
     }
     if (!node.hasError) continue;
-    for (let index = node.childCount - 1; index >= 0; index -= 1) {
-      const child = node.child(index);
+    const children = node.children;
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
       if (child) stack.push(child);
     }
   }
@@ -37,7 +36,11 @@ export function findSyntaxError(root: Node): SyntaxErrorLocation | undefined {
 function isEmptySubstitution(node: Node): boolean {
   if (node.startIndex !== node.endIndex) return false;
   let current: Node | null = node.parent;
-  while (current && (current.type === "command_name" || current.type === "command") && current.startIndex === current.endIndex) {
+  while (
+    current &&
+    (current.type === "command_name" || current.type === "command") &&
+    current.startIndex === current.endIndex
+  ) {
     current = current.parent;
   }
   return current?.type === "command_substitution";

@@ -7,7 +7,12 @@ import type { Nested } from "../normalize/nested.js";
  * Builtins that run text as shell code: `eval`, `source`/`.` (of `<( )`, `/dev/stdin` or a file the
  * script wrote), `trap`. The `at`/`batch` queue reads a script from stdin.
  */
-export function embeddedScripts(name: string, invocation: Invocation, scope: Scope, processOutput: (invocation: Invocation, index: number) => string | undefined): Nested[] {
+export function embeddedScripts(
+  name: string,
+  invocation: Invocation,
+  scope: Scope,
+  processOutput: (invocation: Invocation, index: number) => string | undefined,
+): Nested[] {
   const args = invocation.words.slice(1);
   switch (name) {
     case "eval": {
@@ -19,13 +24,18 @@ export function embeddedScripts(name: string, invocation: Invocation, scope: Sco
     case ".": {
       const file = args[0];
       if (!file) return [];
-      if (file.substitution) return [{ kind: "script", text: processOutput(invocation, 1), origin: `${name} <(…)` }];
+      if (file.substitution)
+        return [{ kind: "script", text: processOutput(invocation, 1), origin: `${name} <(…)` }];
       if (/^\/dev\/(stdin|fd\/0)$|^\/proc\/self\/fd\/0$/.test(file.value) || file.value === "-") {
-        return invocation.stdin ? [{ kind: "script", text: invocation.stdin.read(), origin: `${name} ${file.value}` }] : [];
+        return invocation.stdin
+          ? [{ kind: "script", text: invocation.stdin.read(), origin: `${name} ${file.value}` }]
+          : [];
       }
       const resolved = virtualPath(file.value, scope.cwd);
       const content = resolved === undefined ? undefined : scope.files.get(resolved);
-      return content === undefined ? [] : [{ kind: "script", text: content, origin: `${name} ${file.value}` }];
+      return content === undefined
+        ? []
+        : [{ kind: "script", text: content, origin: `${name} ${file.value}` }];
     }
     case "trap": {
       const action = args[0];

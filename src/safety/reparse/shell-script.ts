@@ -4,8 +4,24 @@ import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
 
 export const SHELLS = new Set([
-  "bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "rbash", "lksh", "pdksh", "oksh",
-  "fish", "tcsh", "csh", "busybox-sh", "hush",
+  "bash",
+  "sh",
+  "dash",
+  "zsh",
+  "ksh",
+  "mksh",
+  "ash",
+  "yash",
+  "posh",
+  "rbash",
+  "lksh",
+  "pdksh",
+  "oksh",
+  "fish",
+  "tcsh",
+  "csh",
+  "busybox-sh",
+  "hush",
 ]);
 
 const WITH_ARGUMENT = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file", "--init-command", "-C"]);
@@ -14,7 +30,12 @@ const WITH_ARGUMENT = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"
  * The script a shell invocation runs: the `-c` text (any flag order: `-lc`, `--norc -c`, `-o x -c`),
  * a script file we saw written or a `<( )`, or its stdin when it reads commands from there.
  */
-export function shellScripts(name: string, invocation: Invocation, scope: Scope, processOutput: (invocation: Invocation, index: number) => string | undefined): Nested[] {
+export function shellScripts(
+  name: string,
+  invocation: Invocation,
+  scope: Scope,
+  processOutput: (invocation: Invocation, index: number) => string | undefined,
+): Nested[] {
   const args = invocation.words.slice(1);
   let commandMode = false;
   let stdinMode = false;
@@ -50,13 +71,22 @@ export function shellScripts(name: string, invocation: Invocation, scope: Scope,
     return [{ kind: "script", text: operand.value, origin: `${name} -c` }];
   }
   if (operand && !stdinMode && operand.value !== "-") {
-    if (operand.substitution) return [{ kind: "script", text: processOutput(invocation, index + 1), origin: `${name} <(…)` }];
-    if (operand.value === "/dev/stdin" || operand.value === "/proc/self/fd/0" || operand.value === "/dev/fd/0") {
-      return invocation.stdin ? [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name}` }] : [];
+    if (operand.substitution)
+      return [{ kind: "script", text: processOutput(invocation, index + 1), origin: `${name} <(…)` }];
+    if (
+      operand.value === "/dev/stdin" ||
+      operand.value === "/proc/self/fd/0" ||
+      operand.value === "/dev/fd/0"
+    ) {
+      return invocation.stdin
+        ? [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name}` }]
+        : [];
     }
     const resolved = virtualPath(operand.value, scope.cwd);
     const content = resolved === undefined ? undefined : scope.files.get(resolved);
-    return content === undefined ? [] : [{ kind: "script", text: content, origin: `${name} ${operand.value}` }];
+    return content === undefined
+      ? []
+      : [{ kind: "script", text: content, origin: `${name} ${operand.value}` }];
   }
   if (!invocation.stdin) return [];
   return [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name}` }];

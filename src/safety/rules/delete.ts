@@ -46,17 +46,51 @@ function removeRule(input: RuleInput): RuleHit | undefined {
 }
 
 const NARROWING = new Set([
-  "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer",
-  "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-user", "-group", "-uid", "-gid",
-  "-perm", "-empty", "-inum", "-samefile", "-links", "-lname", "-ilname", "-used", "-newermt", "-false",
-  "-nouser", "-nogroup", "-context", "-fstype",
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+  "-regex",
+  "-iregex",
+  "-newer",
+  "-mtime",
+  "-mmin",
+  "-atime",
+  "-amin",
+  "-ctime",
+  "-cmin",
+  "-size",
+  "-user",
+  "-group",
+  "-uid",
+  "-gid",
+  "-perm",
+  "-empty",
+  "-inum",
+  "-samefile",
+  "-links",
+  "-lname",
+  "-ilname",
+  "-used",
+  "-newermt",
+  "-false",
+  "-nouser",
+  "-nogroup",
+  "-context",
+  "-fstype",
 ]);
 
 /** The start points of `find` and whether its expression selects only some files. */
-export function findStartPoints(args: readonly ExpandedWord[]): { starts: ExpandedWord[]; narrowed: boolean } {
+export function findStartPoints(args: readonly ExpandedWord[]): {
+  starts: ExpandedWord[];
+  narrowed: boolean;
+} {
   const starts: ExpandedWord[] = [];
   let index = 0;
-  while (index < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[index]!.value)) index += args[index]!.value === "-D" ? 2 : 1;
+  while (index < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[index]!.value))
+    index += args[index]!.value === "-D" ? 2 : 1;
   for (; index < args.length; index += 1) {
     const value = args[index]!.value;
     if (value.startsWith("-") || value === "(" || value === "!" || value === ",") break;
@@ -74,10 +108,35 @@ function findRule(input: RuleInput): RuleHit | undefined {
 }
 
 const RSYNC_WITH_ARGUMENT = new Set([
-  "-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from",
-  "--include-from", "--rsync-path", "--log-file", "-T", "--temp-dir", "--backup-dir", "--link-dest",
-  "--compare-dest", "--copy-dest", "--chown", "--chmod", "--timeout", "--port", "--password-file",
-  "--bwlimit", "--max-size", "--min-size", "-M", "--remote-option", "--partial-dir", "-B",
+  "-e",
+  "--rsh",
+  "--exclude",
+  "--include",
+  "--filter",
+  "-f",
+  "--files-from",
+  "--exclude-from",
+  "--include-from",
+  "--rsync-path",
+  "--log-file",
+  "-T",
+  "--temp-dir",
+  "--backup-dir",
+  "--link-dest",
+  "--compare-dest",
+  "--copy-dest",
+  "--chown",
+  "--chmod",
+  "--timeout",
+  "--port",
+  "--password-file",
+  "--bwlimit",
+  "--max-size",
+  "--min-size",
+  "-M",
+  "--remote-option",
+  "--partial-dir",
+  "-B",
 ]);
 
 function rsyncRule(input: RuleInput): RuleHit | undefined {

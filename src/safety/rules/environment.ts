@@ -1,7 +1,8 @@
 import type { Assignment } from "../extract/invocation.js";
 import type { RuleHit } from "../finding.js";
 
-const POISONING = /^(BASH_ENV|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH_FORCE|DYLD_INSERT_LIBRARIES|BASH_FUNC_.*|SHELLOPTS|BASHOPTS|PS4)$/;
+const POISONING =
+  /^(BASH_ENV|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH_FORCE|DYLD_INSERT_LIBRARIES|BASH_FUNC_.*|SHELLOPTS|BASHOPTS|PS4)$/;
 
 /**
  * Environment variables that make the next program run code it was not asked to: BASH_ENV (sourced
@@ -10,9 +11,15 @@ const POISONING = /^(BASH_ENV|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH_FORCE|DYLD_INS
 export function environmentRule(assignment: Assignment): RuleHit | undefined {
   if (!assignment.exported || !POISONING.test(assignment.name)) return undefined;
   if (assignment.name === "PS4" && !/[$`]/.test(assignment.value.value)) return undefined;
-  if ((assignment.name === "SHELLOPTS" || assignment.name === "BASHOPTS") && !/xtrace|extdebug/.test(assignment.value.value)) return undefined;
+  if (
+    (assignment.name === "SHELLOPTS" || assignment.name === "BASHOPTS") &&
+    !/xtrace|extdebug/.test(assignment.value.value)
+  )
+    return undefined;
   return {
-    rule: assignment.name.startsWith("BASH_FUNC_") ? "env.exported-function" : `env.${assignment.name.toLowerCase()}`,
+    rule: assignment.name.startsWith("BASH_FUNC_")
+      ? "env.exported-function"
+      : `env.${assignment.name.toLowerCase()}`,
     severity: "dangerous",
     reason: `setting ${assignment.name.replace(/%%$/, "")} for a command makes it run code it was not asked to run (environment poisoning); run the intended command directly instead.`,
   };
@@ -20,7 +27,24 @@ export function environmentRule(assignment: Assignment): RuleHit | undefined {
 
 /** Variables whose value is a command some program will run (pagers, editors, ssh commands). */
 export const COMMAND_VARIABLES = new Set([
-  "PAGER", "MANPAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_SSH_COMMAND",
-  "GIT_SSH", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_PROXY_COMMAND",
-  "LESSOPEN", "LESSCLOSE", "PROMPT_COMMAND", "RSYNC_RSH", "CVS_RSH", "BROWSER",
+  "PAGER",
+  "MANPAGER",
+  "GIT_PAGER",
+  "EDITOR",
+  "VISUAL",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_SSH_COMMAND",
+  "GIT_SSH",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "SUDO_ASKPASS",
+  "GIT_PROXY_COMMAND",
+  "LESSOPEN",
+  "LESSCLOSE",
+  "PROMPT_COMMAND",
+  "RSYNC_RSH",
+  "CVS_RSH",
+  "BROWSER",
 ]);

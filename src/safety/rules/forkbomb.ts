@@ -1,11 +1,19 @@
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import type { RuleHit } from "../finding.js";
 
-const CONDITIONAL = new Set(["if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement", "list"]);
+const CONDITIONAL = new Set([
+  "if_statement",
+  "while_statement",
+  "for_statement",
+  "c_style_for_statement",
+  "case_statement",
+  "list",
+]);
 const HIT: RuleHit = {
   rule: "forkbomb.shell",
   severity: "catastrophic",
-  reason: "this spawns processes without bound (a fork bomb), which would exhaust the machine; run a bounded number of jobs instead.",
+  reason:
+    "this spawns processes without bound (a fork bomb), which would exhaust the machine; run a bounded number of jobs instead.",
 };
 
 function backgrounded(node: Node): boolean {
@@ -27,7 +35,12 @@ export function forkBombInFunction(definition: Node): RuleHit | undefined {
     const { node, spawns } = stack.pop()!;
     visited += 1;
     if (CONDITIONAL.has(node.type) || node.type === "function_definition") continue;
-    const newProcess = spawns || node.type === "pipeline" || node.type === "subshell" || node.type === "command_substitution" || backgrounded(node);
+    const newProcess =
+      spawns ||
+      node.type === "pipeline" ||
+      node.type === "subshell" ||
+      node.type === "command_substitution" ||
+      backgrounded(node);
     if (node.type === "command") {
       const commandName = node.childForFieldName("name");
       if (commandName && unquoted(commandName.text) === name && newProcess) return HIT;
@@ -40,7 +53,7 @@ export function forkBombInFunction(definition: Node): RuleHit | undefined {
 function unbounded(loop: Node): boolean {
   if (loop.type === "c_style_for_statement") return /^for\s*\(\(\s*[^;]*;\s*;/.test(loop.text);
   if (loop.type !== "while_statement") return false;
-  const keyword = loop.child(0)?.type;
+  const keyword = loop.firstChild?.type;
   const condition = loop.childForFieldName("condition");
   const text = condition?.text.trim() ?? "";
   if (keyword === "until") return /^(false|\/bin\/false|\[\s*0\s*-eq\s*1\s*\])$/.test(text);
@@ -59,7 +72,11 @@ export function forkBombInLoop(loop: Node): RuleHit | undefined {
     visited += 1;
     if (node !== body && backgrounded(node)) {
       if (node.type !== "comment") {
-        return { ...HIT, reason: "an endless loop that starts a background process every round is a fork bomb; bound the loop or wait for each job." };
+        return {
+          ...HIT,
+          reason:
+            "an endless loop that starts a background process every round is a fork bomb; bound the loop or wait for each job.",
+        };
       }
     }
     if (node.type === "if_statement" || node.type === "case_statement") continue;

@@ -9,7 +9,7 @@ export function globToRegExp(pattern: string): RegExp {
     const char = pattern[index]!;
     if (char === "\\" && index + 1 < pattern.length) {
       index += 1;
-      source += escape(pattern[index]!);
+      source += escapeRegExp(pattern[index]!);
     } else if (char === "*") source += "[^/]*";
     else if (char === "?") source += "[^/]";
     else if (char === "[") {
@@ -19,11 +19,13 @@ export function globToRegExp(pattern: string): RegExp {
         let body = pattern.slice(index + 1, end);
         const negated = body.startsWith("!") || body.startsWith("^");
         if (negated) body = body.slice(1);
-        const escaped = body.replace(/[\\\]^]/g, "\\$&").replace(/\[:(\w+):\]/g, (_m, name: string) => classOf(name));
+        const escaped = body
+          .replace(/[\\\]^]/g, "\\$&")
+          .replace(/\[:(\w+):\]/g, (_m, name: string) => classOf(name));
         source += negated ? `[^/${escaped}]` : `[${escaped}]`;
         index = end;
       }
-    } else source += escape(char);
+    } else source += escapeRegExp(char);
   }
   const expression = new RegExp(`^${source}$`, "s");
   if (cache.size > 2000) cache.clear();
@@ -48,7 +50,7 @@ function classOf(name: string): string {
   }
 }
 
-function escape(char: string): string {
+function escapeRegExp(char: string): string {
   return char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 

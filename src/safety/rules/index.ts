@@ -7,4 +7,11 @@ import { privilegeRule } from "./privilege.js";
 import type { Rule } from "./rule.js";
 
 /** The per-command rule families, in the order their findings are reported. */
-export const RULES: readonly Rule[] = [privilegeRule, deleteRule, mkfsRule, powerRule, permissionsRule, accountRule];
+export const RULES: readonly Rule[] = [
+  privilegeRule,
+  deleteRule,
+  mkfsRule,
+  powerRule,
+  permissionsRule,
+  accountRule,
+];

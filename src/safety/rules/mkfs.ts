@@ -1,7 +1,17 @@
 import type { RuleHit } from "../finding.js";
 import type { Rule } from "./rule.js";
 
-const FORMATTERS = new Set(["mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "wipefs", "blkdiscard", "newfs"]);
+const FORMATTERS = new Set([
+  "mke2fs",
+  "mkswap",
+  "mkdosfs",
+  "mkntfs",
+  "mkexfatfs",
+  "mkudffs",
+  "wipefs",
+  "blkdiscard",
+  "newfs",
+]);
 const PARTITIONERS: Record<string, RegExp> = {
   fdisk: /^(-l|--list|-s|--getsz|-V|--version|-h|--help)$/,
   sfdisk: /^(-l|--list|-d|--dump|-s|--show-size|-V|--verify|--json|-J|-g|--show-geometry|-h|--help)$/,
@@ -13,7 +23,8 @@ const PARTITIONERS: Record<string, RegExp> = {
 };
 const SUBCOMMANDS: Record<string, RegExp> = {
   cryptsetup: /^(luksFormat|format|erase|luksErase|reencrypt|isLuks-wipe)$/,
-  diskutil: /^(eraseDisk|eraseVolume|partitionDisk|zeroDisk|randomDisk|secureErase|reformat|splitPartition|mergePartitions|deleteContainer)$/i,
+  diskutil:
+    /^(eraseDisk|eraseVolume|partitionDisk|zeroDisk|randomDisk|secureErase|reformat|splitPartition|mergePartitions|deleteContainer)$/i,
   zpool: /^(create|destroy|labelclear)$/,
   mdadm: /^(--create|-C|--zero-superblock|--build|-B)$/,
   pvcreate: /./,
@@ -21,7 +32,8 @@ const SUBCOMMANDS: Record<string, RegExp> = {
   vgremove: /./,
   lvremove: /./,
   badblocks: /^-[a-zA-Z]*w/,
-  hdparm: /^(--security-erase|--security-erase-enhanced|--trim-sector-ranges|--write-sector|--yes-i-know-what-i-am-doing)/,
+  hdparm:
+    /^(--security-erase|--security-erase-enhanced|--trim-sector-ranges|--write-sector|--yes-i-know-what-i-am-doing)/,
   nvme: /^(format|sanitize)$/,
   sg_format: /./,
 };
@@ -35,13 +47,21 @@ function hit(name: string): RuleHit {
 }
 
 export const mkfsRule: Rule = ({ name, args }) => {
-  if (name === "mkfs" || name.startsWith("mkfs.") || name.startsWith("mkfs_") || name.startsWith("newfs") || FORMATTERS.has(name)) {
-    if (args.some((word) => /^(-V|--version|-h|--help)$/.test(word.value)) && args.length === 1) return undefined;
+  if (
+    name === "mkfs" ||
+    name.startsWith("mkfs.") ||
+    name.startsWith("mkfs_") ||
+    name.startsWith("newfs") ||
+    FORMATTERS.has(name)
+  ) {
+    if (args.some((word) => /^(-V|--version|-h|--help)$/.test(word.value)) && args.length === 1)
+      return undefined;
     return hit(name);
   }
   const readOnly = PARTITIONERS[name];
   if (readOnly) {
-    if (args.length === 0 || args.some((word) => readOnly.test(word.value))) return name === "parted" && args.length === 0 ? hit(name) : undefined;
+    if (args.length === 0 || args.some((word) => readOnly.test(word.value)))
+      return name === "parted" && args.length === 0 ? hit(name) : undefined;
     return hit(name);
   }
   const destructive = SUBCOMMANDS[name];

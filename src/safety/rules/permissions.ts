@@ -6,7 +6,10 @@ import type { Rule } from "./rule.js";
 const OWNERSHIP = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr", "chcon"]);
 const SETUID_MODE = /^(\d*[4-7]\d{3}|[ugoa]*\+[rwxXt]*s[rwxXts]*)$/;
 
-function splitArgs(name: string, args: readonly ExpandedWord[]): { recursive: boolean; mode?: string; targets: ExpandedWord[] } {
+function splitArgs(
+  name: string,
+  args: readonly ExpandedWord[],
+): { recursive: boolean; mode?: string; targets: ExpandedWord[] } {
   let recursive = false;
   const positional: ExpandedWord[] = [];
   let endOfOptions = false;
@@ -36,7 +39,11 @@ export const permissionsRule: Rule = ({ name, args, invocation, scope }) => {
   const tree = recursive || invocation.treeOperands === true;
   for (const target of targets) {
     const protection = protectionOf(target, scope.cwd);
-    if (protection === "root" || protection === "system" || (protection === "home" && tree && name !== "chown" && name !== "chgrp")) {
+    if (
+      protection === "root" ||
+      protection === "system" ||
+      (protection === "home" && tree && name !== "chown" && name !== "chgrp")
+    ) {
       if (protection === "home" && !(mode && /7$|[oa]\+[rwx]*w|^\+?[rwx]*w/.test(mode))) continue;
       return {
         rule: `permissions.${name}`,
@@ -46,7 +53,10 @@ export const permissionsRule: Rule = ({ name, args, invocation, scope }) => {
     }
     if (name === "chmod" && mode && SETUID_MODE.test(mode)) {
       const resolved = resolvePath(target.value, scope.cwd) ?? "";
-      if (/^\/(usr\/)?(local\/)?s?bin\//.test(resolved) || /(^|\/)(ba|da|z|k|c|tc|fi)?sh$|python|perl|ruby|node/.test(resolved)) {
+      if (
+        /^\/(usr\/)?(local\/)?s?bin\//.test(resolved) ||
+        /(^|\/)(ba|da|z|k|c|tc|fi)?sh$|python|perl|ruby|node/.test(resolved)
+      ) {
         return {
           rule: "permissions.setuid",
           severity: "dangerous",

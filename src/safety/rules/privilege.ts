@@ -1,8 +1,23 @@
 import type { Rule } from "./rule.js";
 
 export const PRIVILEGE_COMMANDS = new Set([
-  "sudo", "sudoedit", "su", "doas", "pkexec", "runuser", "run0", "gosu", "su-exec", "ksu", "dzdo",
-  "pbrun", "calife", "sudo-rs", "su-rs", "please", "pleaseedit",
+  "sudo",
+  "sudoedit",
+  "su",
+  "doas",
+  "pkexec",
+  "runuser",
+  "run0",
+  "gosu",
+  "su-exec",
+  "ksu",
+  "dzdo",
+  "pbrun",
+  "calife",
+  "sudo-rs",
+  "su-rs",
+  "please",
+  "pleaseedit",
 ]);
 
 export const privilegeRule: Rule = ({ name, args }) => {
@@ -17,7 +32,8 @@ export const privilegeRule: Rule = ({ name, args }) => {
     return {
       rule: "privilege.machinectl",
       severity: "dangerous",
-      reason: "'machinectl shell' opens a shell as another user (root by default), which this profile does not allow; ask the user to run it.",
+      reason:
+        "'machinectl shell' opens a shell as another user (root by default), which this profile does not allow; ask the user to run it.",
     };
   }
   return undefined;

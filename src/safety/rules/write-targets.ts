@@ -5,13 +5,28 @@ import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
 import { operands, type RuleInput } from "./rule.js";
 
-const DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper\/|dm-\d|md\d|md\/|loop\d|nbd\d|sr\d|sg\d|mtd|zram\d|ram\d|bcache|rbd|drbd|ada\d|da\d|mem$|kmem$|port$|root$|disk\/|block\/|dasd|emmc|xbd|vbd)/;
+const DEVICE =
+  /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper\/|dm-\d|md\d|md\/|loop\d|nbd\d|sr\d|sg\d|mtd|zram\d|ram\d|bcache|rbd|drbd|ada\d|da\d|mem$|kmem$|port$|root$|disk\/|block\/|dasd|emmc|xbd|vbd)/;
 const DEVICE_SAMPLES = [
-  "/dev/sda", "/dev/sdb", "/dev/sda1", "/dev/nvme0n1", "/dev/nvme0n1p1", "/dev/mmcblk0", "/dev/disk0",
-  "/dev/disk2", "/dev/rdisk2", "/dev/mem", "/dev/vda", "/dev/hda", "/dev/xvda", "/dev/dm-0", "/dev/md0",
+  "/dev/sda",
+  "/dev/sdb",
+  "/dev/sda1",
+  "/dev/nvme0n1",
+  "/dev/nvme0n1p1",
+  "/dev/mmcblk0",
+  "/dev/disk0",
+  "/dev/disk2",
+  "/dev/rdisk2",
+  "/dev/mem",
+  "/dev/vda",
+  "/dev/hda",
+  "/dev/xvda",
+  "/dev/dm-0",
+  "/dev/md0",
   "/dev/loop0",
 ];
-const ACCOUNT_FILES = /^\/etc\/(passwd|shadow|group|gshadow|sudoers|sudoers\.d\/.*|doas\.conf|master\.passwd|pam\.d\/.*)$/;
+const ACCOUNT_FILES =
+  /^\/etc\/(passwd|shadow|group|gshadow|sudoers|sudoers\.d\/.*|doas\.conf|master\.passwd|pam\.d\/.*)$/;
 const POWER_FILES = /^\/(proc\/sysrq-trigger|sys\/power\/state|proc\/sys\/kernel\/sysrq-trigger)$/;
 
 /** Judges one path a command opens for writing: raw disks and memory, account databases, SysRq. */
@@ -50,7 +65,9 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
   const { name, args } = input;
   switch (name) {
     case "dd":
-      return args.filter((word) => word.value.startsWith("of=")).map((word) => ({ ...word, value: word.value.slice(3), pattern: word.pattern.slice(3) }));
+      return args
+        .filter((word) => word.value.startsWith("of="))
+        .map((word) => ({ ...word, value: word.value.slice(3), pattern: word.pattern.slice(3) }));
     case "tee":
     case "shred":
     case "truncate":
@@ -60,7 +77,9 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
     case "mv":
     case "install":
     case "ddrescue": {
-      const targetOption = args.findIndex((word) => word.value === "-t" || word.value.startsWith("--target-directory"));
+      const targetOption = args.findIndex(
+        (word) => word.value === "-t" || word.value.startsWith("--target-directory"),
+      );
       if (targetOption !== -1) return [];
       const files = operands(args, name === "install" ? "mgoS" : "S");
       return name === "ddrescue" ? files.slice(1, 2) : files.length > 1 ? files.slice(-1) : [];

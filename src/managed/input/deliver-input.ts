@@ -1,0 +1,86 @@
+import type { ProcessRecord } from "../lifecycle/process-record.js";
+import { ManagedProcessError } from "../managed-process-error.js";
+import { planTerminalEof } from "../terminal/terminal-eof.js";
+import { readTerminalMode } from "../terminal/terminal-mode.js";
+import type { ManagedTransport } from "../transport/transport.js";
+
+export interface DeliverInputOptions {
+  readonly platform: NodeJS.Platform;
+  readonly writeTimeoutMs: number;
+}
+
+/**
+ * Writes stdin and/or ends input for one process; returns the UTF-8 bytes written. The stdin
+ * policy is checked by the caller; this decides what the process's state allows.
+ */
+export async function deliverInput(
+  record: ProcessRecord,
+  data: string,
+  closeInput: boolean,
+  options: DeliverInputOptions,
+): Promise<number> {
+  const transport = record.transport!;
+  if (record.exitObserved || record.final) {
+    throw new ManagedProcessError(
+      "process_exited",
+      "The process has exited, so it takes no more input; read its output, or start a new process.",
+    );
+  }
+  let bytesWritten = 0;
+  if (data.length > 0) {
+    if (record.stdinClosed) {
+      throw new ManagedProcessError(
+        "stdin_closed",
+        "Process stdin is closed (close_stdin was sent, or an earlier write timed out); no input was written.",
+      );
+    }
+    await writeWithDeadline(record, transport, data, options.writeTimeoutMs);
+    bytesWritten = Buffer.byteLength(data, "utf8");
+  }
+  if (closeInput && !record.stdinClosed) {
+    if (transport.pty) {
+      const mode = await readTerminalMode(options.platform, transport.terminalDevice);
+      const eof = planTerminalEof(options.platform, mode);
+      if ("refuse" in eof) throw new ManagedProcessError("terminal_eof_refused", eof.refuse);
+      await transport.closeInput(eof.send);
+    } else {
+      await transport.closeInput();
+    }
+    record.stdinClosed = true;
+  }
+  return bytesWritten;
+}
+
+async function writeWithDeadline(
+  record: ProcessRecord,
+  transport: ManagedTransport,
+  data: string,
+  timeoutMs: number,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([transport.write(data).then(() => "written" as const), deadline]);
+    if (outcome === "timeout") {
+      // Input writes are not idempotent: part of it may be delivered. Close input so nothing
+      // queued behind it lands later, and say so.
+      record.stdinClosed = true;
+      transport.abortInput();
+      throw new ManagedProcessError(
+        "stdin_outcome_unknown",
+        `Stdin delivery outcome unknown after ${timeoutMs / 1000} seconds (the process is not reading its input); input is now closed. Do not automatically retry: some bytes may already have been delivered.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof ManagedProcessError) throw error;
+    record.stdinClosed = true;
+    throw new ManagedProcessError(
+      "stdin_closed",
+      `The process's input is closed (${error instanceof Error ? error.message : String(error)}); it may have exited or closed its stdin.`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}

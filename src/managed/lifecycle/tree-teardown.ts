@@ -1,0 +1,71 @@
+import { isGroupAlive } from "../../terminate/process-alive.js";
+import type { TerminateTreeFunction } from "../process-manager-options.js";
+import { statusReceipt } from "../receipts/status-receipt.js";
+import { MANAGED_MARKER_VARIABLE } from "../spawn/plan-managed-start.js";
+import type { ProcessRecord } from "./process-record.js";
+import type { TerminationReason } from "./process-state.js";
+
+export interface TreeTeardownOptions {
+  readonly terminateTree: TerminateTreeFunction;
+  readonly platform: NodeJS.Platform;
+  readonly graceMs: number;
+  /** After teardown, how long the exit may take before the outcome is declared unknown. */
+  readonly exitAfterTeardownMs: number;
+}
+
+/** Ending process trees: on request (terminate, timeout, close) and after a normal exit. */
+export class TreeTeardown {
+  readonly #options: TreeTeardownOptions;
+
+  constructor(options: TreeTeardownOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Records why the process is being stopped — a cancellation request is visible at once as
+   * `cancel_requested`, a timeout is not a cancellation — and runs the one shared teardown, so
+   * repeated terminates and close() wait for the same work.
+   */
+  stop(record: ProcessRecord, reason: TerminationReason): Promise<void> {
+    if (record.exitObserved || record.final) return record.stopping ?? Promise.resolve();
+    if (record.terminationReason === null) {
+      record.terminationReason = reason;
+      if (reason !== "timeout") {
+        record.cancellationRequested = true;
+        record.state = "cancel_requested";
+      }
+      record.options.mailbox?.post("state", { status: statusReceipt(record) });
+      record.notify();
+    }
+    record.stopping ??= this.#teardown(record).then(() => {
+      const timer = setTimeout(() => record.giveUpOnExit(), this.#options.exitAfterTeardownMs);
+      void record.settled.then(() => clearTimeout(timer));
+    });
+    return record.stopping;
+  }
+
+  /**
+   * After a normal exit, closes what is left of the process group. An empty group means nothing
+   * to sweep, which skips a process-table scan per exit. On Windows the parent link is gone with
+   * the parent, so there is no tree left to find.
+   */
+  async sweep(record: ProcessRecord): Promise<void> {
+    const pid = record.transport?.pid;
+    if (pid === undefined || this.#options.platform === "win32" || !isGroupAlive(pid)) return;
+    await this.#teardown(record);
+  }
+
+  async #teardown(record: ProcessRecord): Promise<void> {
+    const pid = record.transport?.pid;
+    if (pid === undefined) return;
+    try {
+      await this.#options.terminateTree(pid, {
+        graceMs: this.#options.graceMs,
+        platform: this.#options.platform,
+        marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
+      });
+    } catch (error) {
+      record.outputError ??= `Process-tree teardown failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { stat } from "node:fs/promises";
+import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import { ManagedProcessError } from "../managed-process-error.js";
+import type { PlanSpawnFunction } from "../process-manager-options.js";
+import type { PtyModule } from "../terminal/pty-loader.js";
+import { spawnPipeTransport } from "../transport/pipe-transport.js";
+import { spawnPtyTransport } from "../transport/pty-transport.js";
+import type { ManagedTransport, TransportHandlers } from "../transport/transport.js";
+import { planManagedStart } from "./plan-managed-start.js";
+
+export interface SpawnManagedProcessRequest {
+  readonly processId: string;
+  readonly command: string;
+  readonly cwd: string;
+  readonly resolution: ShellResolution;
+  readonly platform: NodeJS.Platform;
+  /** The scrubbed environment the plan's variables are merged into. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** node-pty for a terminal start; null for pipes. */
+  readonly pty: PtyModule | null;
+  readonly planSpawn: PlanSpawnFunction;
+  readonly handlers: TransportHandlers;
+}
+
+/** Plans and spawns one managed process; every failure is an error the model can act on. */
+export async function spawnManagedProcess(request: SpawnManagedProcessRequest): Promise<ManagedTransport> {
+  let plan: ReturnType<typeof planManagedStart>;
+  try {
+    plan = planManagedStart(
+      {
+        resolution: request.resolution,
+        command: request.command,
+        cwd: request.cwd,
+        pty: request.pty !== null,
+        processId: request.processId,
+        environment: request.environment,
+      },
+      request.planSpawn,
+    );
+  } catch (error) {
+    throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
+  }
+  try {
+    const transport =
+      request.pty === null
+        ? await spawnPipeTransport(plan.spawn, request.platform, request.handlers)
+        : await spawnPtyTransport(request.pty, plan.spawn, request.platform, request.handlers);
+    if (plan.spawn.stdinText !== undefined) await transport.write(plan.spawn.stdinText);
+    return transport;
+  } catch (error) {
+    // Node reports a missing cwd as the shell not being found; say what is really missing.
+    const missingCwd = await stat(request.cwd).then(
+      (entry) => !entry.isDirectory(),
+      () => true,
+    );
+    throw new ManagedProcessError(
+      "spawn_failed",
+      missingCwd
+        ? `The working directory ${request.cwd} does not exist or is not a directory; nothing was started.`
+        : `The process could not be started: ${messageOf(error)}`,
+    );
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

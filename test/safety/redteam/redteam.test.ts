@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  createSafetyGate,
+  SAFETY_PROFILES,
+  type SafetyGate,
+  type SafetyProfile,
+} from "../../../src/safety/index.js";
+
+/**
+ * Red-team cases written to find where the gate disagrees with bash before the hidden set does.
+ * Same format as the public corpus; every expectation was checked against bash 5.2 semantics
+ * (blocked cases really reach the dangerous action, allowed ones do not).
+ */
+const CATEGORIES = [
+  "privilege",
+  "destructive-delete",
+  "device-write",
+  "mkfs",
+  "fork-bomb",
+  "power",
+  "permissions",
+  "account",
+  "obfuscation",
+  "indirection",
+  "substitution",
+  "chaining",
+  "encoding",
+  "heredoc",
+  "benign-fp",
+] as const;
+
+type Expectation = "allow" | "block";
+
+interface RedTeamCase {
+  command: string;
+  expect: Record<SafetyProfile, Expectation>;
+  category: string;
+  why: string;
+}
+
+const casesFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "cases.jsonl");
+const cases: RedTeamCase[] = readFileSync(casesFile, "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "")
+  .map((line) => JSON.parse(line) as RedTeamCase);
+
+function describeMismatch(item: RedTeamCase, profile: SafetyProfile, gate: SafetyGate): string | undefined {
+  const verdict = gate.check(item.command);
+  const got: Expectation = verdict.allowed ? "allow" : "block";
+  if (got === item.expect[profile]) return undefined;
+  return `${JSON.stringify(item.command)}: expected ${item.expect[profile]}, got ${verdict.rule ?? "allow"} (${item.why})`;
+}
+
+describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})`, () => {
+  const gates = new Map<SafetyProfile, SafetyGate>();
+  beforeAll(async () => {
+    for (const profile of SAFETY_PROFILES) gates.set(profile, await createSafetyGate({ profile }));
+  });
+
+  it("is a well-formed case file: known categories, four expectations, a reason, no duplicates", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(300);
+    const commands = new Set<string>();
+    for (const item of cases) {
+      expect(typeof item.command).toBe("string");
+      expect(CATEGORIES).toContain(item.category);
+      expect(item.why.trim()).not.toBe("");
+      for (const profile of SAFETY_PROFILES) expect(["allow", "block"]).toContain(item.expect[profile]);
+      // No lists are configured, so standard must behave exactly like strict, and unrestricted allows all.
+      expect(item.expect.standard).toBe(item.expect.strict);
+      expect(item.expect.unrestricted).toBe("allow");
+      expect(commands.has(item.command), `duplicate case ${JSON.stringify(item.command)}`).toBe(false);
+      commands.add(item.command);
+    }
+  });
+
+  it("covers every category in both directions where the category has benign look-alikes", () => {
+    const byCategory = new Map<string, number>();
+    for (const item of cases) byCategory.set(item.category, (byCategory.get(item.category) ?? 0) + 1);
+    for (const category of CATEGORIES) expect(byCategory.get(category) ?? 0).toBeGreaterThan(0);
+  });
+
+  for (const profile of SAFETY_PROFILES) {
+    it(`every case gets its expected verdict in the ${profile} profile`, () => {
+      const gate = gates.get(profile)!;
+      const mismatches = cases
+        .map((item) => describeMismatch(item, profile, gate))
+        .filter((line): line is string => line !== undefined);
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it("never throws and always answers with a verdict for the gate's own profile", () => {
+    for (const profile of SAFETY_PROFILES) {
+      const gate = gates.get(profile)!;
+      for (const item of cases) {
+        const verdict = gate.check(item.command);
+        expect(typeof verdict.allowed).toBe("boolean");
+        expect(verdict.profile).toBe(profile);
+        expect(verdict.rule).not.toBe("internal.error");
+      }
+    }
+  });
+
+  it("explains every block: a stable rule id, a 'Blocked:' sentence and a span inside the input", () => {
+    const gate = gates.get("strict")!;
+    for (const item of cases) {
+      const verdict = gate.check(item.command);
+      if (verdict.allowed) continue;
+      expect(verdict.rule).toMatch(/^[a-z]+(\.[a-z0-9_-]+)+$/);
+      expect(verdict.reason).toMatch(/^Blocked: .+/);
+      if (verdict.span !== undefined) {
+        expect(verdict.span[0]).toBeGreaterThanOrEqual(0);
+        expect(verdict.span[1]).toBeLessThanOrEqual(item.command.length);
+        expect(verdict.span[0]).toBeLessThanOrEqual(verdict.span[1]);
+      }
+    }
+  });
+});
