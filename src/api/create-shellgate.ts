@@ -86,6 +86,7 @@ export async function createShellgate(
   const runtime: ToolRuntime = {
     config: parsed,
     cwd,
+    platform: shell.platform,
     descriptionContext,
     execution,
     processes,

@@ -5,12 +5,26 @@ export function instanceDirectory(workingDir: string | undefined, hostCwd: strin
   return path.resolve(hostCwd, workingDir ?? ".");
 }
 
-/** A call's directory: an absolute `workdir` as given, a relative one against the instance's. */
-export function callDirectory(instanceCwd: string, workdir: string | undefined): string {
-  return workdir === undefined ? instanceCwd : path.resolve(instanceCwd, workdir);
-}
-
 /** The directory a session works in: its own workspace when the host names one, else the instance's. */
 export function sessionDirectory(instanceCwd: string, sessionCwd: string | undefined): string {
   return sessionCwd === undefined ? instanceCwd : path.resolve(instanceCwd, sessionCwd);
+}
+
+// Absolute in any form a model may write on any host: POSIX, a shell path such as /c/Users or
+// /mnt/c, a drive path, a UNC path.
+const ABSOLUTE = /^(?:[\\/]|[A-Za-z]:[\\/])/;
+
+/**
+ * A call's directory: an absolute `workdir` is passed on as given (the execution layer translates
+ * shell paths such as `/c/Users/me` on Windows), a relative one is resolved against the session's
+ * directory with the host platform's path rules.
+ */
+export function callDirectory(
+  sessionCwd: string,
+  workdir: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (workdir === undefined) return sessionCwd;
+  if (ABSOLUTE.test(workdir)) return workdir;
+  return (platform === "win32" ? path.win32 : path.posix).resolve(sessionCwd, workdir);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WINDOWS_SHELL_VALUES } from "../../platforms/resolve/preferences.js";
 import { SAFETY_PROFILES } from "../safety/verdict.js";
 
 const pattern = z
@@ -19,8 +20,9 @@ export const configSchema = z.strictObject({
   safety_overrides: z
     .strictObject({ allow: z.array(pattern).default([]), block: z.array(pattern).default([]) })
     .optional(),
-  // Any string is accepted: an unknown value is a warning in the resolution and counts as "auto".
-  windows_shell: z.string().default("auto"),
+  // A config file is checked strictly (a typo must not silently mean "auto"); the resolver itself
+  // stays lenient for the SHELLGATE_WINDOWS_SHELL variable, where a warning is the right answer.
+  windows_shell: z.enum(WINDOWS_SHELL_VALUES).default("auto"),
   bash_path: z.string().optional(),
   max_concurrent: z.number().int().min(1).optional(),
   kill_background_children: z.boolean().default(true),

@@ -1,12 +1,5 @@
 import { statSync } from "node:fs";
-import path from "node:path";
 import { ExecutionError } from "./execution-error.js";
-
-/** `workdir` for one call: absolute as given, relative against the instance's working directory. */
-export function resolveWorkingDirectory(workdir: string | undefined, base: string): string {
-  if (workdir === undefined || workdir === "") return base;
-  return path.resolve(base, workdir);
-}
 
 /** Fails with a clear message, before any spawn, when `directory` is missing or not a directory. */
 export function assertWorkingDirectory(directory: string): void {

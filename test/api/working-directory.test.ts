@@ -12,7 +12,14 @@ describe("working directories", () => {
   it("uses an absolute workdir as given and a relative one against the instance", () => {
     expect(callDirectory("/work", undefined)).toBe("/work");
     expect(callDirectory("/work", "sub")).toBe(path.resolve("/work/sub"));
-    expect(callDirectory("/work", "/tmp")).toBe(path.resolve("/tmp"));
+    expect(callDirectory("/work", "/tmp")).toBe("/tmp");
+  });
+
+  it("passes absolute shell and drive paths on as given, for the execution layer to translate", () => {
+    expect(callDirectory("C:\\work", "/c/Users/me", "win32")).toBe("/c/Users/me");
+    expect(callDirectory("C:\\work", "D:\\data", "win32")).toBe("D:\\data");
+    expect(callDirectory("C:\\work", "sub\\dir", "win32")).toBe("C:\\work\\sub\\dir");
+    expect(callDirectory("/work", "../up", "linux")).toBe("/up");
   });
 
   it("uses the session's workspace when there is one", () => {

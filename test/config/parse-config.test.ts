@@ -40,6 +40,12 @@ describe("parseConfig", () => {
     );
   });
 
+  it("names a bad windows_shell and the allowed values", () => {
+    expect(messageOf({ windows_shell: "powershell" })).toBe(
+      `config key 'windows_shell' is "powershell"; allowed values: "auto", "wsl", "gitbash"`,
+    );
+  });
+
   it("names a wrong type and what was expected", () => {
     expect(messageOf({ require_approval: "yes" })).toBe(
       `config key 'require_approval' must be true or false, got "yes"`,

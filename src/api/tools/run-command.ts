@@ -21,7 +21,7 @@ export async function runCommand(
   request: CommandRequest,
   context: ToolCallContext,
 ): Promise<ToolResult> {
-  const cwd = callDirectory(sessionDirectory(runtime.cwd, context.cwd), request.workdir);
+  const cwd = callDirectory(sessionDirectory(runtime.cwd, context.cwd), request.workdir, runtime.platform);
   const owner = context.ownerId;
   const admission = await runtime.admit({
     command: request.command,

@@ -10,6 +10,8 @@ export interface ToolRuntime {
   readonly config: ShellgateConfig;
   /** The instance's absolute working directory. */
   readonly cwd: string;
+  /** The platform commands run on (the resolved shell's), whose path rules a relative workdir follows. */
+  readonly platform: NodeJS.Platform;
   readonly descriptionContext: DescriptionContext;
   readonly execution: ExecutionPort;
   /** Undefined when `managed_processes` is off. */

@@ -302,6 +302,11 @@ class ScriptAnalysis implements WalkVisitor {
       );
       return;
     }
+    // tree-sitter reads `time { …; }` and `coproc { …; }` as words; a `{` or `}` word is not a command.
+    if (!first.dynamic && (first.value === "{" || first.value === "}") && first.source === first.value) {
+      if (invocation.words.length > 1) this.judge({ ...invocation, words: invocation.words.slice(1) }, level + 1);
+      return;
+    }
     const { name, computed } = normaliseCommandName(first, this.scope, KNOWN_COMMAND_NAMES);
     if (computed) {
       this.add(

@@ -78,7 +78,7 @@ export function formatPrintf(format: string, args: readonly string[]): string | 
     let failed = false;
     output += "";
     for (const match of format.matchAll(conversion)) {
-      output += decodeEscapes(format.slice(last, match.index), true);
+      output += decodeEscapes(format.slice(last, match.index));
       last = match.index + match[0].length;
       const kind = match[2]!;
       if (kind === "%") {
@@ -95,7 +95,7 @@ export function formatPrintf(format: string, args: readonly string[]): string | 
       else failed = true;
     }
     if (failed) return undefined;
-    output += decodeEscapes(format.slice(last), true);
+    output += decodeEscapes(format.slice(last));
     if (!usedArgument) break;
   } while (argumentIndex < args.length);
   return output;

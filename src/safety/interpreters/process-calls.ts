@@ -7,7 +7,7 @@ import { readArguments, readLiteral } from "./string-literals.js";
 
 const CALLS: Record<Language, RegExp> = {
   python:
-    /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|pty\.spawn|commands\.getoutput|create_subprocess_(?:shell|exec)|(?<![.\w])(?:system|popen|check_output|check_call|Popen|getoutput))\s*\(/g,
+    /(?:\b(?:os|subprocess|pty|commands|asyncio)\s*\.\s*|__import__\(\s*["'](?:os|subprocess)["']\s*\)\s*\.\s*|(?<![.\w]))(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|run|call|check_call|check_output|Popen|getoutput|getstatusoutput|spawn|create_subprocess_(?:shell|exec))\s*\(/g,
   perl: /(?<![\w$@%>-])(?:system|exec|qx)\b\s*(?=[("'{[])|(?<![\w$@%>-])(?:system|exec)\s+(?=["'])/g,
   ruby: /(?<![\w.])(?:system|exec|spawn|Kernel\.(?:system|exec|spawn)|IO\.popen|Open3\.\w+|Process\.spawn|%x)\s*[({]?/g,
   node: /\b(?:execSync|exec|execFile|execFileSync|spawn|spawnSync|fork|\$)\s*\(/g,
@@ -43,10 +43,13 @@ export function processCalls(
       const callee = match[0];
       const start = match.index + callee.length;
       const { literals, complete, list } = readArguments(code, start);
+      // A bare `run(`/`system(` may be anyone's function: only a literal command counts then.
+      const qualified = language !== "python" || /\.|__import__/.test(callee) || /\bfrom\s+(os|subprocess|pty)\s+import\b/.test(code);
       if (literals.length === 0 || literals[0]!.interpolated) {
-        hits.push(computed(origin));
+        if (qualified && !/^\s*\)/.test(code.slice(start))) hits.push(computed(origin));
         continue;
       }
+      if (!qualified) continue;
       const word = (value: string) => literalWord(value, invocation.span);
       let argv: string[] | undefined;
       if (list) argv = literals.map((literal) => literal.value);

@@ -1,4 +1,5 @@
 import type { RuleHit } from "../finding.js";
+import { hasMarkers } from "../extract/expanded-word.js";
 import type { Rule } from "./rule.js";
 
 const FORMATTERS = new Set([
@@ -46,7 +47,23 @@ function hit(name: string): RuleHit {
   };
 }
 
+const IMAGE_FILE = /\.(img|raw|iso|bin|qcow2|vhdx?|vmdk|fs|ext[234]|btrfs|xfs|part|dd)$/i;
+
+/** Formatting a disk-image file the project owns destroys nothing else. */
+function onlyImageFiles(args: Parameters<Rule>[0]["args"]): boolean {
+  const operands = args.filter((word) => !word.value.startsWith("-"));
+  return (
+    operands.some((word) => IMAGE_FILE.test(word.value)) &&
+    operands.every((word) => !word.dynamic && !word.glob && !word.value.includes("/dev/") && !hasMarkers(word.value))
+  );
+}
+
 export const mkfsRule: Rule = ({ name, args }) => {
+  const hit = formatterHit(name, args);
+  return hit && !onlyImageFiles(args) ? hit : undefined;
+};
+
+function formatterHit(name: string, args: Parameters<Rule>[0]["args"]): RuleHit | undefined {
   if (
     name === "mkfs" ||
     name.startsWith("mkfs.") ||

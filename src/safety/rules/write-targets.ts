@@ -84,6 +84,14 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       const files = operands(args, name === "install" ? "mgoS" : "S");
       return name === "ddrescue" ? files.slice(1, 2) : files.length > 1 ? files.slice(-1) : [];
     }
+    case "sed":
+    case "gsed":
+    case "perl": {
+      if (!args.some((word) => /^(-[a-zA-Z]*i|--in-place)/.test(word.value))) return [];
+      const positional = operands(args, name === "perl" ? "eEMI" : "efl");
+      const scripted = args.some((word) => /^-[a-zA-Z]*[eE]$|^--expression/.test(word.value));
+      return scripted ? positional : positional.slice(1);
+    }
     default:
       return [];
   }

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   createSafetyGate,
   SAFETY_PROFILES,
-  type SafetyGate,
   type SafetyProfile,
+  type Verdict,
 } from "../../../src/safety/index.js";
 
 /**
@@ -47,17 +47,23 @@ const cases: RedTeamCase[] = readFileSync(casesFile, "utf8")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line) as RedTeamCase);
 
-function describeMismatch(item: RedTeamCase, profile: SafetyProfile, gate: SafetyGate): string | undefined {
-  const verdict = gate.check(item.command);
+function describeMismatch(item: RedTeamCase, profile: SafetyProfile, verdict: Verdict): string | undefined {
   const got: Expectation = verdict.allowed ? "allow" : "block";
   if (got === item.expect[profile]) return undefined;
   return `${JSON.stringify(item.command)}: expected ${item.expect[profile]}, got ${verdict.rule ?? "allow"} (${item.why})`;
 }
 
 describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})`, () => {
-  const gates = new Map<SafetyProfile, SafetyGate>();
+  // Each case is judged once per profile; the tests below inspect the same verdicts.
+  const verdicts = new Map<SafetyProfile, Verdict[]>();
   beforeAll(async () => {
-    for (const profile of SAFETY_PROFILES) gates.set(profile, await createSafetyGate({ profile }));
+    for (const profile of SAFETY_PROFILES) {
+      const gate = await createSafetyGate({ profile });
+      verdicts.set(
+        profile,
+        cases.map((item) => gate.check(item.command)),
+      );
+    }
   });
 
   it("is a well-formed case file: known categories, four expectations, a reason, no duplicates", () => {
@@ -84,9 +90,9 @@ describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})
 
   for (const profile of SAFETY_PROFILES) {
     it(`every case gets its expected verdict in the ${profile} profile`, () => {
-      const gate = gates.get(profile)!;
+      const judged = verdicts.get(profile)!;
       const mismatches = cases
-        .map((item) => describeMismatch(item, profile, gate))
+        .map((item, index) => describeMismatch(item, profile, judged[index]!))
         .filter((line): line is string => line !== undefined);
       expect(mismatches).toEqual([]);
     });
@@ -94,9 +100,7 @@ describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})
 
   it("never throws and always answers with a verdict for the gate's own profile", () => {
     for (const profile of SAFETY_PROFILES) {
-      const gate = gates.get(profile)!;
-      for (const item of cases) {
-        const verdict = gate.check(item.command);
+      for (const verdict of verdicts.get(profile)!) {
         expect(typeof verdict.allowed).toBe("boolean");
         expect(verdict.profile).toBe(profile);
         expect(verdict.rule).not.toBe("internal.error");
@@ -105,10 +109,10 @@ describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})
   });
 
   it("explains every block: a stable rule id, a 'Blocked:' sentence and a span inside the input", () => {
-    const gate = gates.get("strict")!;
-    for (const item of cases) {
-      const verdict = gate.check(item.command);
-      if (verdict.allowed) continue;
+    const judged = verdicts.get("strict")!;
+    cases.forEach((item, index) => {
+      const verdict = judged[index]!;
+      if (verdict.allowed) return;
       expect(verdict.rule).toMatch(/^[a-z]+(\.[a-z0-9_-]+)+$/);
       expect(verdict.reason).toMatch(/^Blocked: .+/);
       if (verdict.span !== undefined) {
@@ -116,6 +120,6 @@ describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})
         expect(verdict.span[1]).toBeLessThanOrEqual(item.command.length);
         expect(verdict.span[0]).toBeLessThanOrEqual(verdict.span[1]);
       }
-    }
+    });
   });
 });
