@@ -72,7 +72,8 @@ fetch_package() {
   local spec=$1 destination=$2 scratch
   [ -f "$destination/package.json" ] && return 0
   scratch=$(mktemp -d "$cache_root/pack.XXXXXX")
-  (cd "$scratch" && bounded 120 npm pack --silent "$spec" >/dev/null </dev/null && tar xzf ./*.tgz)
+  (cd "$scratch" && bounded 120 npm pack --silent "$spec" >/dev/null </dev/null && tar xzf ./*.tgz) ||
+    fail "could not fetch $spec from the npm registry (npm pack)"
   mkdir -p "$(dirname "$destination")"
   rm -rf "$destination"
   mv "$scratch/package" "$destination"
@@ -87,14 +88,17 @@ node_exe="$node_dir/bin/node.exe"
 # vite 8 loads rolldown and lightningcss natively; their win32 builds are optional dependencies that
 # npm skipped on Linux. Same versions as the lock file, found through NODE_PATH.
 windows_modules="$cache_root/windows-modules/node_modules"
+bindings=0
 while read -r name version; do
   fetch_package "$name@$version" "$windows_modules/$name"
+  bindings=$((bindings + 1))
 done < <(node -e '
   const lock = require("./package-lock.json");
   for (const [key, entry] of Object.entries(lock.packages ?? {})) {
     const name = key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
     if (/^(@rolldown\/binding|lightningcss)-win32-x64-msvc$/.test(name)) console.log(name, entry.version);
   }')
+[ "$bindings" = 2 ] || fail "package-lock.json should list the win32 rolldown and lightningcss bindings; found $bindings"
 
 # --- 3. the prefix ------------------------------------------------------------------------------
 if [ ! -f "$WINEPREFIX/.shellgate-ready" ]; then

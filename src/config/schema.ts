@@ -22,7 +22,8 @@ export const configSchema = z.strictObject({
     .optional(),
   // A config file is checked strictly (a typo must not silently mean "auto"); the resolver itself
   // stays lenient for the SHELLGATE_WINDOWS_SHELL variable, where a warning is the right answer.
-  windows_shell: z.enum(WINDOWS_SHELL_VALUES).default("auto"),
+  // Case-insensitive, like the environment variable: "WSL" and "GitBash" mean wsl and gitbash.
+  windows_shell: z.string().trim().toLowerCase().pipe(z.enum(WINDOWS_SHELL_VALUES)).default("auto"),
   bash_path: z.string().optional(),
   max_concurrent: z.number().int().min(1).optional(),
   kill_background_children: z.boolean().default(true),

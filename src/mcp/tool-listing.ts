@@ -5,6 +5,7 @@ import type { ToolDefinition } from "../tools/tool-definition.js";
 export function listedTool(definition: ToolDefinition): Tool {
   return {
     name: definition.name,
+    ...(definition.annotations.title ? { title: definition.annotations.title } : {}),
     description: definition.description,
     inputSchema: definition.inputSchema,
     ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),

@@ -26,7 +26,7 @@ beforeAll(async () => {
   // Started together: each is a separate Node process, most of it start-up time.
   outputs = examples.map((_example, index) => runExample(index));
   await Promise.allSettled(outputs);
-});
+}, 90_000);
 
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
@@ -38,7 +38,7 @@ async function runExample(index: number): Promise<{ stdout: string; stderr: stri
     .replaceAll('from "shellgate/platforms"', `from ${JSON.stringify(platforms)}`);
   const file = path.join(directory, `example-${index}.mts`);
   await writeFile(file, source);
-  return run(process.execPath, ["--import", "tsx", file], { cwd: repository, timeout: 30_000 });
+  return run(process.execPath, ["--import", "tsx", file], { cwd: repository, timeout: 60_000 });
 }
 
 describe("README library examples", () => {

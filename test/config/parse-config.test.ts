@@ -40,6 +40,11 @@ describe("parseConfig", () => {
     );
   });
 
+  it("accepts windows_shell in any case", () => {
+    expect(parseConfig({ windows_shell: "WSL" }).windows_shell).toBe("wsl");
+    expect(parseConfig({ windows_shell: " GitBash " }).windows_shell).toBe("gitbash");
+  });
+
   it("names a bad windows_shell and the allowed values", () => {
     expect(messageOf({ windows_shell: "powershell" })).toBe(
       `config key 'windows_shell' is "powershell"; allowed values: "auto", "wsl", "gitbash"`,

@@ -51,7 +51,7 @@ beforeAll(async () => {
   const configFile = path.join(directory, "shellgate.config.json");
   await writeFile(configFile, JSON.stringify({ working_dir: directory, managed_processes: true }));
   ({ client, transport } = await connectServer(configFile));
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await client?.close();
@@ -223,5 +223,5 @@ describe("shellgate mcp over stdio", () => {
     expect(await waitUntilGone(serverPid)).toBe(true);
     expect(stderr).toContain("shellgate mcp: stopping (received SIGTERM)");
     await second.client.close();
-  }, 30_000);
+  }, 60_000);
 });

@@ -1,5 +1,4 @@
 import type { Parser } from "web-tree-sitter";
-import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import {
   type ExpandedWord,
   literalWord,
@@ -19,6 +18,7 @@ import { normaliseCommandName } from "../normalize/command-name.js";
 import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
 import { findSyntaxError } from "../parse/syntax-error.js";
+import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
@@ -58,7 +58,7 @@ function cloneScope(scope: Scope): Scope {
     files: new Map(scope.files),
     aliases: new Map(scope.aliases),
     hashed: new Map(scope.hashed),
-    functions: new Set(scope.functions),
+    functions: new Map(scope.functions),
   };
 }
 
@@ -209,6 +209,14 @@ class ScriptAnalysis implements WalkVisitor {
         carrier,
       );
     }
+    // tree-sitter leaves `<<-` bodies unparsed: judge the body as the double-quoted text it is.
+    if (
+      !body.namedChildren.some((child) => child.type === "command_substitution") &&
+      body.text.includes("$(")
+    ) {
+      const quoted = body.text.replace(/`/g, "").replace(/(?<!\\)"/g, '\\"');
+      this.script({ kind: "script", text: `: "${quoted}"`, origin: "a heredoc body" }, carrier);
+    }
   }
 
   tooDeep(node: Node): void {
@@ -304,7 +312,8 @@ class ScriptAnalysis implements WalkVisitor {
     }
     // tree-sitter reads `time { …; }` and `coproc { …; }` as words; a `{` or `}` word is not a command.
     if (!first.dynamic && (first.value === "{" || first.value === "}") && first.source === first.value) {
-      if (invocation.words.length > 1) this.judge({ ...invocation, words: invocation.words.slice(1) }, level + 1);
+      if (invocation.words.length > 1)
+        this.judge({ ...invocation, words: invocation.words.slice(1) }, level + 1);
       return;
     }
     const { name, computed } = normaliseCommandName(first, this.scope, KNOWN_COMMAND_NAMES);

@@ -11,6 +11,34 @@ export interface ParameterValue {
 }
 
 const UNKNOWN_VALUE: ParameterValue = { value: undefined, nonEmpty: false, dynamic: true };
+/** Variables the shell or login always sets: unknown, but never empty. */
+const ALWAYS_SET = new Set([
+  "PWD",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "PATH",
+  "HOSTNAME",
+  "UID",
+  "EUID",
+  "PPID",
+  "RANDOM",
+  "SECONDS",
+  "BASH",
+  "BASH_VERSION",
+  "LINENO",
+  "BASHPID",
+  "OSTYPE",
+  "HOSTTYPE",
+  "MACHTYPE",
+]);
+
+function lookup(name: string, context: ExpansionContext): ParameterValue {
+  const value = context.scope.variables.get(name);
+  if (value !== undefined) return known(value);
+  if (name === "PWD" && context.scope.cwd !== undefined) return known(context.scope.cwd);
+  return ALWAYS_SET.has(name) ? GUARDED_UNKNOWN : UNKNOWN_VALUE;
+}
 const GUARDED_UNKNOWN: ParameterValue = { value: undefined, nonEmpty: true, dynamic: true };
 
 function known(value: string): ParameterValue {
@@ -77,10 +105,9 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
   const text = node.text;
   if (node.type === "simple_expansion") {
     const name = text.slice(1);
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      const value = context.scope.variables.get(name);
-      return value === undefined ? UNKNOWN_VALUE : known(value);
-    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return lookup(name, context);
+    const positional = context.scope.variables.get(name);
+    if (positional !== undefined) return known(positional);
     if (name === "#" || name === "?" || name === "$" || name === "!") return GUARDED_UNKNOWN;
     return UNKNOWN_VALUE;
   }
@@ -90,8 +117,9 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
   if (prefix === "#" && rest === "") return GUARDED_UNKNOWN;
   if (prefix === "!" || subscript) return UNKNOWN_VALUE;
   const isNamed = /^[A-Za-z_]/.test(name!);
-  const value = isNamed ? context.scope.variables.get(name!) : undefined;
-  if (rest === "") return value === undefined ? UNKNOWN_VALUE : known(value);
+  const value = context.scope.variables.get(name!);
+  if (rest === "")
+    return isNamed ? lookup(name!, context) : value === undefined ? UNKNOWN_VALUE : known(value);
   let operation = /^(:?)\?/.exec(rest);
   if (operation) return value === undefined ? GUARDED_UNKNOWN : known(value);
   operation = /^(:?)[-=]([\s\S]*)$/.exec(rest);

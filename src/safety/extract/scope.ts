@@ -1,3 +1,4 @@
+import type { SyntaxNode } from "../parse/syntax-node.js";
 import { HOME_PATH } from "./expanded-word.js";
 
 /**
@@ -12,7 +13,8 @@ export interface Scope {
   readonly files: Map<string, string>;
   readonly aliases: Map<string, string>;
   readonly hashed: Map<string, string>;
-  readonly functions: Set<string>;
+  /** Functions defined so far, by name: their bodies are judged when they are called. */
+  readonly functions: Map<string, SyntaxNode>;
 }
 
 export function createScope(): Scope {
@@ -25,6 +27,6 @@ export function createScope(): Scope {
     files: new Map(),
     aliases: new Map(),
     hashed: new Map(),
-    functions: new Set(),
+    functions: new Map(),
   };
 }

@@ -1,6 +1,6 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { decodeEscapes } from "./escapes.js";
-import { hasUnknown } from "./expanded-word.js";
+import { type ExpandedWord, hasUnknown, UNKNOWN_NONEMPTY } from "./expanded-word.js";
 import type { Invocation, Stdin } from "./invocation.js";
 import { basename, virtualPath } from "./paths.js";
 import type { Scope } from "./scope.js";
@@ -19,6 +19,26 @@ function echo(args: readonly string[]): string {
   }
   const text = args.slice(index).join(" ");
   return (escapes ? decodeEscapes(text, true) : text) + (newline ? "\n" : "");
+}
+
+const FIND_NARROWING =
+  /^-(name|iname|path|ipath|wholename|regex|iregex|newer\w*|mtime|mmin|atime|amin|ctime|cmin|size|user|group|uid|gid|perm|empty|inum|samefile|links|lname|used|false|nouser|nogroup|exec|execdir|ok|okdir|delete|fprint\w*|printf|prune|quit)$/;
+
+/** `find START…` without tests prints the start points (and, below -mindepth 1, their contents). */
+function findOutput(args: readonly ExpandedWord[]): string | undefined {
+  const starts: string[] = [];
+  let index = 0;
+  for (; index < args.length && !/^[-(!,]/.test(args[index]!.value); index += 1)
+    starts.push(args[index]!.value);
+  const expression = args.slice(index).map((word) => word.value);
+  if (expression.some((token) => FIND_NARROWING.test(token.replace(/^-not$/, "")))) return undefined;
+  const minimum = expression.indexOf("-mindepth");
+  const below = minimum !== -1 && Number(expression[minimum + 1]) >= 1;
+  const separator = expression.includes("-print0") ? "\0" : "\n";
+  const listed = (starts.length > 0 ? starts : ["."]).map((start) =>
+    below ? `${start.replace(/\/$/, "")}/${UNKNOWN_NONEMPTY}` : start,
+  );
+  return listed.map((path) => path + separator).join("");
 }
 
 function readStdin(stdin: Stdin | undefined): string | undefined {
@@ -92,6 +112,15 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
     case "true":
     case ":":
       return "";
+    case "find":
+      return findOutput(rest);
+    case "ls":
+      // `ls -d PATHS` prints the paths themselves.
+      if (!args.some((arg) => /^-[a-zA-Z]*d/.test(arg))) return undefined;
+      return `${rest
+        .filter((word) => !word.value.startsWith("-"))
+        .map((word) => word.value)
+        .join("\n")}\n`;
     default:
       return undefined;
   }
@@ -104,6 +133,7 @@ export const SEQUENCE_NODES = new Set([
   "compound_statement",
   "subshell",
   "command_substitution",
+  "process_substitution",
 ]);
 
 export function isStatement(node: Node): boolean {

@@ -2,7 +2,7 @@ import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { assignmentOf, buildInvocation, REDIRECT_NODES, redirectOf, stdinOf } from "./build-invocation.js";
 import type { ExpansionContext } from "./expand-word.js";
 import { expandWord } from "./expand-word.js";
-import { type ExpandedWord, literalWord, UNKNOWN } from "./expanded-word.js";
+import { type ExpandedWord, hasUnknown, literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
 import {
   type Assignment,
   type Invocation,
@@ -30,6 +30,20 @@ export interface WalkVisitor {
 }
 
 export const MAX_NESTING = 200;
+
+/** A loop value: a glob stands for the names it matches (`/*` → some top-level directory). */
+function loopValue(word: ExpandedWord): string {
+  if (!word.glob) return word.value;
+  return word.pattern
+    .split("/")
+    .map((segment) => (/(?<!\\)[*?[]/.test(segment) ? UNKNOWN_NONEMPTY : segment.replace(/\\(.)/g, "$1")))
+    .join("/");
+}
+
+/** `d=$(mktemp -d)`: a variable the script sets from a command is unknown but taken to be non-empty. */
+function assignedValue(value: string): string {
+  return value.replaceAll(UNKNOWN, UNKNOWN_NONEMPTY);
+}
 const MAX_OUTPUT_DEPTH = 40;
 
 /**
@@ -41,6 +55,9 @@ export class ScriptWalker {
   readonly expansion: ExpansionContext;
   private readonly quietExpansion: ExpansionContext;
   private outputDepth = 0;
+  private loopBudget = 64;
+  private readonly activeFunctions = new Set<number>();
+  private readonly functionCalls = new Map<number, number>();
   /** Redirects tree-sitter hangs on a whole `a && b > f` list, moved to the command they belong to (b). */
   private readonly attached = new Map<number, Node[]>();
 
@@ -82,7 +99,7 @@ export class ScriptWalker {
       case "variable_assignment": {
         this.nested(node, depth);
         const assignment = assignmentOf(node, this.expansion, false);
-        if (assignment) this.scope.variables.set(assignment.name, assignment.value.value);
+        if (assignment) this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
         return;
       }
       case "redirected_statement":
@@ -92,15 +109,25 @@ export class ScriptWalker {
         this.pipeline(this.statements(node), stdin, depth);
         return;
       case "function_definition": {
+        // A body runs only when the function is called; it is judged then, with its arguments.
         const name = node.childForFieldName("name");
-        if (name) this.scope.functions.add(name.text);
-        this.visitor.functionDefinition(node);
-        break;
+        if (name) this.scope.functions.set(name.text.replace(/["'\\]/g, ""), node);
+        return;
       }
-      case "while_statement":
-      case "c_style_for_statement":
       case "for_statement":
         this.visitor.loop(node);
+        this.forLoop(node, stdin, depth);
+        return;
+      case "while_statement":
+        this.visitor.loop(node);
+        this.whileLoop(node, stdin, depth);
+        return;
+      case "c_style_for_statement":
+        this.visitor.loop(node);
+        break;
+      case "test_command":
+      case "arithmetic_expansion":
+        this.arithmeticVariables(node);
         break;
       case "heredoc_body":
         this.nested(node, depth);
@@ -132,13 +159,112 @@ export class ScriptWalker {
         continue;
       }
       if (current.type === "heredoc_body") this.heredocBackticks(current);
+      if (current.type === "arithmetic_expansion" || current.type === "test_command")
+        this.arithmeticVariables(current);
       for (const child of current.namedChildren) if (child) stack.push(child);
+    }
+  }
+
+  /** Runs a function body at its call, with $1… set from the call's words (bounded per function). */
+  private callFunction(invocation: Invocation, depth: number): void {
+    const [first, ...args] = invocation.words;
+    if (!first || first.dynamic) return;
+    const definition = this.scope.functions.get(first.value);
+    const body = definition?.childForFieldName("body");
+    if (!definition || !body || this.activeFunctions.has(definition.id)) return;
+    const calls = this.functionCalls.get(definition.id) ?? 0;
+    if (calls >= 3) return;
+    this.functionCalls.set(definition.id, calls + 1);
+    if (calls === 0) this.visitor.functionDefinition(definition);
+    const saved = new Map<string, string | undefined>();
+    const positional: Array<[string, string]> = args.map((word, index) => [String(index + 1), word.value]);
+    positional.push(
+      ["@", args.map((word) => word.value).join(" ")],
+      ["*", args.map((word) => word.value).join(" ")],
+    );
+    for (const [name, value] of positional) {
+      saved.set(name, this.scope.variables.get(name));
+      this.scope.variables.set(name, value);
+    }
+    this.activeFunctions.add(definition.id);
+    try {
+      this.walk(body, invocation.stdin, depth + 1);
+    } finally {
+      this.activeFunctions.delete(definition.id);
+      for (const [name, value] of saved) {
+        if (value === undefined) this.scope.variables.delete(name);
+        else this.scope.variables.set(name, value);
+      }
+    }
+  }
+
+  /** Walks a loop body once per known value of the loop variable (bounded), else once with it unknown. */
+  private loopBody(
+    body: Node,
+    variable: string,
+    values: readonly string[] | undefined,
+    stdin: Stdin | undefined,
+    depth: number,
+  ): void {
+    const rounds = values && values.length <= 8 && this.loopBudget >= values.length ? values : undefined;
+    if (rounds) this.loopBudget -= rounds.length;
+    for (const value of rounds ?? [UNKNOWN_NONEMPTY]) {
+      this.scope.variables.set(variable, value);
+      this.walk(body, stdin, depth + 1);
+    }
+  }
+
+  private forLoop(node: Node, stdin: Stdin | undefined, depth: number): void {
+    const variable = node.childForFieldName("variable")?.text;
+    const body = node.childForFieldName("body");
+    const valueNodes = node.children.filter((child) => child.field === "value");
+    for (const value of valueNodes) {
+      if (value.type === "command_substitution" || value.type === "process_substitution")
+        this.walk(value, undefined, depth + 1);
+      else this.nested(value, depth);
+    }
+    if (!variable || !body) return;
+    const words = valueNodes.flatMap((value) => this.expand(value));
+    const computed = valueNodes.length === 0 || words.some((word) => word.dynamic && hasUnknown(word.value));
+    this.loopBody(body, variable, computed ? undefined : words.map(loopValue), stdin, depth);
+  }
+
+  /** `… | while read -r line; do …; done`: the variable takes each line of the loop's input. */
+  private whileLoop(node: Node, stdin: Stdin | undefined, depth: number): void {
+    const body = node.childForFieldName("body");
+    const conditions = node.children.filter((child) => child.field === "condition" && child.isNamed);
+    for (const condition of conditions) this.walk(condition, stdin, depth + 1);
+    if (!body) return;
+    const reader = conditions.length === 1 && conditions[0]!.type === "command" ? conditions[0]! : undefined;
+    const words = reader
+      ? this.expand(reader.namedChildren[0] ?? reader).concat(
+          reader.namedChildren.slice(1).flatMap((child) => this.expand(child)),
+        )
+      : [];
+    if (words[0]?.value !== "read") {
+      this.walk(body, stdin, depth + 1);
+      return;
+    }
+    const variable = words.slice(1).find((word) => /^[A-Za-z_]\w*$/.test(word.value))?.value ?? "REPLY";
+    const text = stdin?.read();
+    const lines =
+      text === undefined || hasUnknown(text) ? undefined : text.split("\n").filter((line) => line !== "");
+    this.loopBody(body, variable, lines, stdin, depth);
+  }
+
+  /** `$((x))`, `[[ $x -eq 1 ]]`: arithmetic evaluates a variable's value, running `a[$(cmd)]` in it. */
+  private arithmeticVariables(node: Node): void {
+    for (const match of node.text.matchAll(/[A-Za-z_]\w*/g)) {
+      const value = this.scope.variables.get(match[0]);
+      if (value !== undefined && /\$\(|`/.test(value)) this.visitor.promptExpansion(value, node);
     }
   }
 
   private heredocBackticks(body: Node): void {
     const start = body.parent?.children.find((child) => child?.type === "heredoc_start")?.text ?? "'";
-    if (body.text.includes("`") && !/['"\\]/.test(start)) this.visitor.backticks(body);
+    if (/['"\\]/.test(start)) return;
+    const parsed = body.namedChildren.some((child) => child.type === "command_substitution");
+    if (body.text.includes("`") || (!parsed && body.text.includes("$("))) this.visitor.backticks(body);
   }
 
   private command(
@@ -150,6 +276,13 @@ export class ScriptWalker {
     this.nested(node, depth);
     for (const redirect of extraRedirects) this.nested(redirect, depth);
     const invocation = buildInvocation(node, extraRedirects, stdin, this.expansion);
+    const [first] = invocation.words;
+    if (first && !first.dynamic && this.scope.functions.has(first.value)) {
+      // Calling a shell function runs its body, not a program of that name.
+      this.visitor.command({ ...invocation, words: [] }, node);
+      this.callFunction(invocation, depth);
+      return;
+    }
     this.visitor.command(invocation, node);
     this.applyEffects(invocation);
   }
@@ -165,12 +298,16 @@ export class ScriptWalker {
       const assignment = assignmentOf(child, this.expansion, exported);
       if (!assignment) continue;
       assignments.push(assignment);
-      this.scope.variables.set(assignment.name, assignment.value.value);
+      this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
     }
     const span = [node.startIndex, node.endIndex] as const;
+    const others = node.namedChildren.filter((child) =>
+      /^(string|raw_string|concatenation|ansi_c_string)$/.test(child.type),
+    );
     const words: ExpandedWord[] = [
       literalWord(keyword, span),
       ...flags.map((flag) => literalWord(flag, span)),
+      ...others.flatMap((child) => this.expand(child)),
     ];
     this.visitor.command({ words, assignments, redirects: [], stdin: undefined, span }, node);
   }
@@ -210,6 +347,16 @@ export class ScriptWalker {
       this.visitor.command({ words: [], assignments: [], redirects, stdin: bodyStdin, span }, node);
       if (consumers.length > 0) this.pipeline([body, ...consumers], bodyStdin, depth);
       else this.walk(body, bodyStdin, depth + 1);
+    }
+    if (!body) {
+      for (const redirect of redirectNodes) this.nested(redirect, depth);
+      const redirects = redirectNodes
+        .filter((redirect) => redirect.type === "file_redirect")
+        .map((redirect) => redirectOf(redirect, this.expansion));
+      this.visitor.command(
+        { words: [], assignments: [], redirects, stdin, span: [node.startIndex, node.endIndex] },
+        node,
+      );
     }
     for (const statement of after) this.walk(statement, undefined, depth + 1);
   }

@@ -11,9 +11,9 @@ const HOME_EXPRESSIONS =
   /^\s*(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|os\.homedir\(\)|require\(["']os["']\)\.homedir\(\)|ENV\[["']HOME["']\]|Dir\.home|\$ENV\{HOME\}|glob\(["']~["']\))/;
 const WRITE_CALL =
   /\b(?:open|sysopen|File\.(?:open|write)|IO\.write|writeFileSync|writeFile|appendFileSync|createWriteStream|openSync|write_bytes|write_text)\s*\(\s*/g;
-const FORK = /\bfork\s*(\(|\b)/;
+const FORK = /\bfork\s*(\(|\b)|\bPopen\s*\(|\bspawn\s*\(|\bos\.spawn\w*\s*\(\s*os\.P_NOWAIT/;
 const LOOP =
-  /\bwhile\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b/;
+  /while\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b/;
 
 function pathArgument(code: string, start: number): ExpandedWord | undefined {
   const literal = readLiteral(code, start);
@@ -68,6 +68,14 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
       /write|append|createWriteStream|IO\.write/i.test(match[0]) || /[wa+]|O_WRONLY|O_RDWR/.test(mode);
     if (!writes) continue;
     const hit = judgeWriteTarget(literalWord(path, [0, 0], path), scope, origin);
+    if (hit) hits.push(hit);
+  }
+  for (const match of code.matchAll(
+    /\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(["'])(\+?>{1,2}|\+<)\1\s*,\s*/g,
+  )) {
+    const literal = readLiteral(code, match.index + match[0].length);
+    if (!literal || literal.interpolated) continue;
+    const hit = judgeWriteTarget(literalWord(literal.value, [0, 0], literal.value), scope, origin);
     if (hit) hits.push(hit);
   }
   if (FORK.test(code) && LOOP.test(code)) {

@@ -28,13 +28,20 @@ function computed(origin: string): RuleHit {
  * `system()`, `child_process.execSync`, backticks): literal strings become shell text, literal lists argv.
  */
 export function processCalls(
-  code: string,
+  source: string,
   language: Language,
   origin: string,
   invocation: Invocation,
 ): { nested: Nested[]; hits: RuleHit[] } {
+  let code = source;
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
+  if (language === "python") {
+    // `import subprocess as s` → read `s.Popen` as `subprocess.Popen`.
+    for (const match of code.matchAll(/\bimport\s+(os|subprocess|pty)\s+as\s+(\w+)/g)) {
+      code = code.replace(new RegExp(`\\b${match[2]}\\s*\\.`, "g"), `${match[1]}.`);
+    }
+  }
   const pattern = new RegExp(CALLS[language].source, "g");
   if (language === "node" && !/child_process|execa|zx|\bBun\.spawn|Deno\.(run|Command)/.test(code)) {
     // Without child_process in sight, exec/spawn are someone else's functions.
@@ -44,7 +51,10 @@ export function processCalls(
       const start = match.index + callee.length;
       const { literals, complete, list } = readArguments(code, start);
       // A bare `run(`/`system(` may be anyone's function: only a literal command counts then.
-      const qualified = language !== "python" || /\.|__import__/.test(callee) || /\bfrom\s+(os|subprocess|pty)\s+import\b/.test(code);
+      const qualified =
+        language !== "python" ||
+        /\.|__import__/.test(callee) ||
+        /\bfrom\s+(os|subprocess|pty)\s+import\b/.test(code);
       if (literals.length === 0 || literals[0]!.interpolated) {
         if (qualified && !/^\s*\)/.test(code.slice(start))) hits.push(computed(origin));
         continue;

@@ -33,6 +33,7 @@ function scriptsOf(args: readonly ExpandedWord[]): string[] {
 export function sedActions(
   args: readonly ExpandedWord[],
   scope: Scope,
+  input?: string,
 ): { nested: Nested[]; hits: RuleHit[] } {
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
@@ -78,7 +79,13 @@ export function sedActions(
         const flags = script.slice(flagStart, index);
         if (command === "s" && flags.includes("e")) {
           const replacement = parts[1] ?? "";
-          if (/\\\d|&/.test(replacement))
+          // The e flag runs the pattern space after substitution: the replacement when the
+          // expression covers the whole line, else text that depends on the input.
+          const wholeLine = /^\^?\.\*\$?$/.test(parts[0] ?? "");
+          if (!wholeLine && input !== undefined && !/\\\d|&/.test(replacement)) {
+            nested.push({ kind: "script", text: input, origin: "sed s///e" });
+            nested.push({ kind: "script", text: replacement, origin: "sed s///e" });
+          } else if (!wholeLine || /\\\d|&/.test(replacement))
             hits.push({
               rule: "dynamic.interpreter-command",
               severity: "dynamic",

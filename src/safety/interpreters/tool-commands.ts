@@ -125,6 +125,8 @@ function rsync(args: readonly ExpandedWord[]): ToolActions {
 
 function make(invocation: Invocation, args: readonly ExpandedWord[]): ToolActions {
   const files = optionValues(args, ["-f", "--file", "--makefile"]);
+  // tree-sitter drops the `-` of `make -f - <<EOF`: a trailing -f with a heredoc means stdin.
+  if (args.at(-1)?.value === "-f" && invocation.stdin) files.push("-");
   const texts: string[] = [...optionValues(args, ["--eval", "-E"])];
   if (files.some((file) => file === "-" || file === "/dev/stdin")) {
     const stdin = invocation.stdin?.read();
@@ -171,7 +173,7 @@ export function toolActions(name: string, invocation: Invocation, scope: Scope):
       return awkActions(args, scope);
     case "sed":
     case "gsed":
-      return sedActions(args, scope);
+      return sedActions(args, scope, invocation.stdin?.read());
     case "osascript": {
       const code = optionValues(args, ["-e"]).join("\n");
       const nested: Nested[] = [];

@@ -21,7 +21,6 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   taskset: { noCommand: "p", operands: 1 },
   strace: { withArgument: "eoOpPsSuEIbXa" },
   ltrace: { withArgument: "eopsunaA" },
-  coproc: {},
   sudo: {
     withArgument: "CDghpRrTtUu",
     longWithArgument: [
@@ -243,7 +242,7 @@ function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nes
   const index = commandIndex(args, grammar);
   const template = index === -1 ? [literalWord("echo", invocation.span)] : args.slice(index);
   const data = invocation.stdin?.read();
-  const items = data === undefined ? [UNKNOWN_NONEMPTY] : data.split(/\s+/).filter((item) => item !== "");
+  const items = data === undefined ? [UNKNOWN_NONEMPTY] : data.split(/[\s\0]+/).filter((item) => item !== "");
   const span = invocation.span;
   const words =
     replace === undefined
@@ -345,6 +344,28 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
       return unwrapWatch(invocation, args);
     case "script":
       return unwrapScript(args);
+    case "coproc": {
+      // `coproc NAME { …; }`: tree-sitter reads the group as words after the name.
+      const rest = args[1]?.value === "{" && args[1].source === "{" ? args.slice(2) : args;
+      return rest.length > 0 ? [inner(invocation, rest, "coproc")] : [];
+    }
+    case "screen": {
+      const index = commandIndex(args, { withArgument: "SptcehLlTX", longWithArgument: [] });
+      return index === -1 ? [] : [inner(invocation, args.slice(index), "screen")];
+    }
+    case "tmux": {
+      const sub = args.findIndex((word) =>
+        /^(new|new-session|new-window|neww|split-window|splitw|respawn-pane|run-shell|run|send-keys)$/.test(
+          word.value,
+        ),
+      );
+      if (sub === -1) return [];
+      const rest = args.slice(sub + 1);
+      const index = commandIndex(rest, { withArgument: "sntcxyFeEtTlp" });
+      return index === -1
+        ? []
+        : [{ kind: "script", text: joined(rest.slice(index)), origin: `tmux ${args[sub]!.value}` }];
+    }
     case "parallel": {
       const end = args.findIndex((word) => /^:::+$/.test(word.value));
       const template = args.slice(

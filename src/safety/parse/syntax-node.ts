@@ -79,7 +79,17 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
   let nextId = 0;
   try {
     const rootType = cursor.nodeTypeId;
-    const root = new SyntaxNode(source, nextId++, types[rootType] ?? cursor.nodeType, isNamedType(language, rootType), cursor.startIndex, cursor.endIndex, null, null, 0);
+    const root = new SyntaxNode(
+      source,
+      nextId++,
+      types[rootType] ?? cursor.nodeType,
+      isNamedType(language, rootType),
+      cursor.startIndex,
+      cursor.endIndex,
+      null,
+      null,
+      0,
+    );
     let parent = root;
     if (!cursor.gotoFirstChild()) return root;
     for (;;) {

@@ -38,9 +38,70 @@ export function embeddedScripts(
         : [{ kind: "script", text: content, origin: `${name} ${file.value}` }];
     }
     case "trap": {
-      const action = args[0];
-      if (!action || /^-[lp]$/.test(action.value) || action.value === "-" || args.length < 2) return [];
+      const handlerArgs = args[0]?.value === "--" ? args.slice(1) : args;
+      const action = handlerArgs[0];
+      if (!action || /^-[lp]$/.test(action.value) || action.value === "-" || handlerArgs.length < 2)
+        return [];
       return [{ kind: "script", text: action.value, origin: "trap" }];
+    }
+    case "read":
+    case "printf":
+    case "declare":
+    case "typeset":
+    case "local":
+    case "export":
+    case "readonly":
+    case "let":
+    case "unset":
+    case "test":
+    case "[": {
+      // Names like `a[$(cmd)]` are evaluated as array subscripts, which runs the substitution.
+      const names = name === "printf" ? args.filter((_word, index) => args[index - 1]?.value === "-v") : args;
+      return names
+        .filter(
+          (word) =>
+            /^[^=]*\[[^\]]*(\$\(|`)/.test(word.value) ||
+            (name === "declare" && /^[^=]*=\(.*(\$\(|`)/.test(word.value)),
+        )
+        .map((word) => ({
+          kind: "script",
+          text: `${name === "declare" ? "declare" : ":"} ${word.value}`,
+          origin: `${name}'s argument ${word.source}`,
+        }));
+    }
+    case "mapfile":
+    case "readarray": {
+      const callback = args.findIndex((word) => word.value === "-C");
+      return callback === -1 || !args[callback + 1]
+        ? []
+        : [{ kind: "script", text: args[callback + 1]!.value, origin: `${name} -C` }];
+    }
+    case "vim":
+    case "vi":
+    case "nvim":
+    case "ex":
+    case "view": {
+      const commands: Nested[] = [];
+      for (let index = 0; index < args.length; index += 1) {
+        const value = args[index]!.value;
+        const command =
+          value === "-c" || value === "--cmd"
+            ? args[index + 1]?.value
+            : value.startsWith("+")
+              ? value.slice(1)
+              : undefined;
+        const bang = command === undefined ? undefined : /^:?\s*!(.*)$/s.exec(command);
+        if (bang) commands.push({ kind: "script", text: bang[1]!, origin: `${name} -c :!` });
+      }
+      return commands;
+    }
+    case "man": {
+      const pager = args.findIndex((word) => word.value === "-P" || word.value === "--pager");
+      const value =
+        pager === -1
+          ? args.find((word) => word.value.startsWith("--pager="))?.value.slice(8)
+          : args[pager + 1]?.value;
+      return value === undefined ? [] : [{ kind: "script", text: value, origin: "man -P" }];
     }
     case "at":
     case "batch": {
@@ -49,7 +110,15 @@ export function embeddedScripts(
       if (fileIndex !== -1) return [];
       return invocation.stdin ? [{ kind: "script", text: invocation.stdin.read(), origin: name }] : [];
     }
-    default:
-      return [];
+    default: {
+      // `./run.sh` that this script wrote: a file without a shebang is run by the shell itself.
+      const word = invocation.words[0];
+      if (!word || word.dynamic || !word.value.includes("/")) return [];
+      const resolved = virtualPath(word.value, scope.cwd);
+      const content = resolved === undefined ? undefined : scope.files.get(resolved);
+      return content === undefined
+        ? []
+        : [{ kind: "script", text: content, origin: `the script ${word.value}` }];
+    }
   }
 }

@@ -29,21 +29,25 @@ const ACCOUNT_COMMANDS = new Set([
   "pwconv",
   "grpconv",
 ]);
-const READ_ONLY = /^(-S|--status|-l|--list|-c|--check)$/;
+/** The few account commands that have a look-only mode. */
+const READ_ONLY: Record<string, RegExp> = {
+  passwd: /^(-S|--status)$/,
+  chage: /^(-l|--list)$/,
+  visudo: /^(-c|--check)$/,
+};
 
 export const accountRule: Rule = ({ name, args }) => {
   const words = args.map((word) => word.value);
+  const lookOnly = READ_ONLY[name];
   const mutating =
-    (ACCOUNT_COMMANDS.has(name) &&
-      !(
-        words.length > 0 &&
-        words.every((word) => READ_ONLY.test(word) || !word.startsWith("-")) &&
-        words.some((word) => READ_ONLY.test(word))
-      )) ||
+    (ACCOUNT_COMMANDS.has(name) && !(lookOnly && words.some((word) => lookOnly.test(word)))) ||
     (name === "pw" && /^(user|group)(add|del|mod)$/.test(words[0] ?? "")) ||
     (name === "dscl" && words.some((word) => /^-(create|delete|passwd|append|change|merge)$/.test(word))) ||
     (name === "sysadminctl" &&
-      words.some((word) => /^-(addUser|deleteUser|resetPasswordFor|newPassword)$/.test(word)));
+      words.some((word) => /^-(addUser|deleteUser|resetPasswordFor|newPassword)$/.test(word))) ||
+    (name === "net" &&
+      words[0]?.toLowerCase() === "user" &&
+      words.some((word) => /^\/(add|delete)$/i.test(word)));
   if (!mutating) return undefined;
   return {
     rule: `account.${name}`,

@@ -140,6 +140,8 @@ const RSYNC_WITH_ARGUMENT = new Set([
 ]);
 
 function rsyncRule(input: RuleInput): RuleHit | undefined {
+  if (input.args.some((word) => word.value === "--dry-run" || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(word.value)))
+    return undefined;
   const deleting = input.args.some((word) => /^--(delete|del$|delete-\w+)/.test(word.value));
   const removesSource = input.args.some((word) => word.value === "--remove-source-files");
   if (!deleting && !removesSource) return undefined;

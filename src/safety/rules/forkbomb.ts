@@ -1,5 +1,5 @@
-import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import type { RuleHit } from "../finding.js";
+import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 
 const CONDITIONAL = new Set([
   "if_statement",

@@ -1,5 +1,5 @@
-import type { RuleHit } from "../finding.js";
 import { hasMarkers } from "../extract/expanded-word.js";
+import type { RuleHit } from "../finding.js";
 import type { Rule } from "./rule.js";
 
 const FORMATTERS = new Set([
@@ -54,24 +54,28 @@ function onlyImageFiles(args: Parameters<Rule>[0]["args"]): boolean {
   const operands = args.filter((word) => !word.value.startsWith("-"));
   return (
     operands.some((word) => IMAGE_FILE.test(word.value)) &&
-    operands.every((word) => !word.dynamic && !word.glob && !word.value.includes("/dev/") && !hasMarkers(word.value))
+    operands.every(
+      (word) => !word.dynamic && !word.glob && !word.value.includes("/dev/") && !hasMarkers(word.value),
+    )
   );
 }
 
 export const mkfsRule: Rule = ({ name, args }) => {
-  const hit = formatterHit(name, args);
-  return hit && !onlyImageFiles(args) ? hit : undefined;
+  const found = formatterHit(name, args);
+  return found && !onlyImageFiles(args) ? found : undefined;
 };
 
 function formatterHit(name: string, args: Parameters<Rule>[0]["args"]): RuleHit | undefined {
-  if (
-    name === "mkfs" ||
-    name.startsWith("mkfs.") ||
-    name.startsWith("mkfs_") ||
-    name.startsWith("newfs") ||
-    FORMATTERS.has(name)
-  ) {
+  if (name === "mkfs" || name.startsWith("mkfs.") || name.startsWith("newfs") || FORMATTERS.has(name)) {
     if (args.some((word) => /^(-V|--version|-h|--help)$/.test(word.value)) && args.length === 1)
+      return undefined;
+    // Without -a/-o wipefs only lists signatures; mke2fs -n only shows what it would do.
+    if (name === "wipefs" && !args.some((word) => /^(-[a-zA-Z]*[ao]|--all|--offset)/.test(word.value)))
+      return undefined;
+    if (
+      /^(mke2fs|mkfs\.ext[234])$/.test(name) &&
+      args.some((word) => /^-[a-zA-Z]*n[a-zA-Z]*$/.test(word.value))
+    )
       return undefined;
     return hit(name);
   }
@@ -84,4 +88,4 @@ function formatterHit(name: string, args: Parameters<Rule>[0]["args"]): RuleHit 
   const destructive = SUBCOMMANDS[name];
   if (destructive && args.some((word) => destructive.test(word.value))) return hit(name);
   return undefined;
-};
+}

@@ -42,7 +42,7 @@ function hit(rule: string, what: string): RuleHit {
 export const powerRule: Rule = ({ name, args }) => {
   const words = args.map((word) => word.value);
   if (POWER_COMMANDS.has(name)) {
-    if (name === "shutdown" && words.some((word) => word === "-c" || word === "--help")) return undefined;
+    if (name === "shutdown" && words.some((word) => /^(-c|--help|-k)$/.test(word))) return undefined;
     if (
       words.length === 1 &&
       /^(--help|--version|-h|-V)$/.test(words[0]!) &&

@@ -68,18 +68,26 @@ describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})
 
   it("is a well-formed case file: known categories, four expectations, a reason, no duplicates", () => {
     expect(cases.length).toBeGreaterThanOrEqual(300);
+    const problems: string[] = [];
     const commands = new Set<string>();
     for (const item of cases) {
-      expect(typeof item.command).toBe("string");
-      expect(CATEGORIES).toContain(item.category);
-      expect(item.why.trim()).not.toBe("");
-      for (const profile of SAFETY_PROFILES) expect(["allow", "block"]).toContain(item.expect[profile]);
+      const name = JSON.stringify(item.command);
+      if (typeof item.command !== "string") problems.push(`${name}: command is not a string`);
+      if (!(CATEGORIES as readonly string[]).includes(item.category))
+        problems.push(`${name}: unknown category`);
+      if (typeof item.why !== "string" || item.why.trim() === "") problems.push(`${name}: no why`);
+      for (const profile of SAFETY_PROFILES) {
+        if (item.expect[profile] !== "allow" && item.expect[profile] !== "block") {
+          problems.push(`${name}: bad expectation for ${profile}`);
+        }
+      }
       // No lists are configured, so standard must behave exactly like strict, and unrestricted allows all.
-      expect(item.expect.standard).toBe(item.expect.strict);
-      expect(item.expect.unrestricted).toBe("allow");
-      expect(commands.has(item.command), `duplicate case ${JSON.stringify(item.command)}`).toBe(false);
+      if (item.expect.standard !== item.expect.strict) problems.push(`${name}: standard differs from strict`);
+      if (item.expect.unrestricted !== "allow") problems.push(`${name}: unrestricted must allow`);
+      if (commands.has(item.command)) problems.push(`${name}: duplicate`);
       commands.add(item.command);
     }
+    expect(problems).toEqual([]);
   });
 
   it("covers every category in both directions where the category has benign look-alikes", () => {
@@ -99,13 +107,16 @@ describe(`red-team safety cases (${cases.length} in ${path.basename(casesFile)})
   }
 
   it("never throws and always answers with a verdict for the gate's own profile", () => {
+    const problems: string[] = [];
     for (const profile of SAFETY_PROFILES) {
-      for (const verdict of verdicts.get(profile)!) {
-        expect(typeof verdict.allowed).toBe("boolean");
-        expect(verdict.profile).toBe(profile);
-        expect(verdict.rule).not.toBe("internal.error");
-      }
+      verdicts.get(profile)!.forEach((verdict, index) => {
+        const name = `${JSON.stringify(cases[index]!.command)} in ${profile}`;
+        if (typeof verdict.allowed !== "boolean") problems.push(`${name}: no allowed flag`);
+        if (verdict.profile !== profile) problems.push(`${name}: wrong profile ${verdict.profile}`);
+        if (verdict.rule === "internal.error") problems.push(`${name}: ${verdict.reason}`);
+      });
     }
+    expect(problems).toEqual([]);
   });
 
   it("explains every block: a stable rule id, a 'Blocked:' sentence and a span inside the input", () => {
