@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { WINDOWS_SHELL_VALUES } from "../../platforms/resolve/preferences.js";
 import { SAFETY_PROFILES } from "../safety/verdict.js";
 
 const pattern = z
@@ -20,10 +19,10 @@ export const configSchema = z.strictObject({
   safety_overrides: z
     .strictObject({ allow: z.array(pattern).default([]), block: z.array(pattern).default([]) })
     .optional(),
-  // A config file is checked strictly (a typo must not silently mean "auto"); the resolver itself
-  // stays lenient for the SHELLGATE_WINDOWS_SHELL variable, where a warning is the right answer.
-  // Case-insensitive, like the environment variable: "WSL" and "GitBash" mean wsl and gitbash.
-  windows_shell: z.string().trim().toLowerCase().pipe(z.enum(WINDOWS_SHELL_VALUES)).default("auto"),
+  // Any string is accepted, as the platform contract (issue 2) says: values are case-insensitive,
+  // and an unknown one is a warning in the resolution (naming auto, wsl, gitbash) that counts as
+  // "auto" — never an error. The resolver reads the raw value so the warning quotes it as written.
+  windows_shell: z.string().default("auto"),
   bash_path: z.string().optional(),
   max_concurrent: z.number().int().min(1).optional(),
   kill_background_children: z.boolean().default(true),

@@ -49,7 +49,11 @@ interface Sink {
   readonly findings: Finding[];
   readonly commands: CommandRecord[];
   groups: number;
+  /** Work left for this check: loop-body walks and simple commands judged. */
+  readonly budget: { loops: number; commands: number; reparsedCharacters: number };
 }
+
+const MAX_COMMANDS = 200_000;
 
 function cloneScope(scope: Scope): Scope {
   return {
@@ -93,7 +97,7 @@ class ScriptAnalysis implements WalkVisitor {
     private readonly sink: Sink,
     private readonly origin: string | undefined,
   ) {
-    this.walker = new ScriptWalker(scope, this);
+    this.walker = new ScriptWalker(scope, this, sink.budget);
   }
 
   run(text: string): void {
@@ -243,6 +247,19 @@ class ScriptAnalysis implements WalkVisitor {
   }
 
   private judge(invocation: Invocation, level: number, pipeline?: CommandRecord["pipeline"]): void {
+    this.sink.budget.commands -= 1;
+    if (this.sink.budget.commands === 0) {
+      this.add(
+        {
+          rule: "limits.work",
+          severity: "unanalysable",
+          reason:
+            "the command expands into more simple commands than the gate checks, so it cannot be checked; split it into smaller commands.",
+        },
+        invocation,
+      );
+    }
+    if (this.sink.budget.commands < 0) return;
     if (level > MAX_UNWRAP_DEPTH) {
       this.add(
         {
@@ -336,7 +353,7 @@ class ScriptAnalysis implements WalkVisitor {
 
   /** A name only known at run time: still block what would be catastrophic if it were `rm` or a shell. */
   private judgeCandidates(invocation: Invocation, level: number): void {
-    const probe: Sink = { findings: [], commands: [], groups: 0 };
+    const probe: Sink = { findings: [], commands: [], groups: 0, budget: this.sink.budget };
     const analysis = new ScriptAnalysis(
       this.parser,
       this.scope,
@@ -433,6 +450,18 @@ class ScriptAnalysis implements WalkVisitor {
       );
       return;
     }
+    this.sink.budget.reparsedCharacters -= item.text.length;
+    if (this.sink.budget.reparsedCharacters < 0) {
+      this.add(
+        {
+          rule: "limits.work",
+          severity: "unanalysable",
+          reason: `${item.origin} re-parses more text than the gate checks, so it cannot be checked; split it into smaller commands.`,
+        },
+        carrier,
+      );
+      return;
+    }
     const text = item.text.replaceAll(UNKNOWN, PLACEHOLDER).replaceAll(UNKNOWN_NONEMPTY, PLACEHOLDER);
     const child = new ScriptAnalysis(
       this.parser,
@@ -448,7 +477,12 @@ class ScriptAnalysis implements WalkVisitor {
 
 /** Judges a whole command line: every finding, and every simple command for the allow/deny lists. */
 export function analyzeScript(parser: Parser, text: string, scope: Scope): AnalysisResult {
-  const sink: Sink = { findings: [], commands: [], groups: 0 };
+  const sink: Sink = {
+    findings: [],
+    commands: [],
+    groups: 0,
+    budget: { loops: 64, commands: MAX_COMMANDS, reparsedCharacters: 4_000_000 },
+  };
   new ScriptAnalysis(parser, scope, 0, undefined, sink, undefined).run(text);
   return sink;
 }

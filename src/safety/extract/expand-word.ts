@@ -218,6 +218,8 @@ function expandPart(
   }
 }
 
+const PLAIN_WORD = /^[\w.,:/=+@%^-]+$/;
+
 /**
  * Expands one word node into the fields the shell would pass as arguments (unquoted expansions
  * split on IFS, so `${IFS}sudo${IFS}-v` becomes `sudo`, `-v`).
@@ -225,6 +227,10 @@ function expandPart(
 export function expandWord(node: Node, context: ExpansionContext): ExpandedWord[] {
   const span = [node.startIndex, node.endIndex] as const;
   const source = node.text;
+  // Most words are plain text: no quotes, escapes, expansions, globs, braces or leading tilde.
+  if (node.type === "word" && PLAIN_WORD.test(source)) {
+    return [{ value: source, glob: false, pattern: source, dynamic: false, source, span }];
+  }
   const alternatives =
     node.type === "word" || node.type === "concatenation" ? braceAlternatives(source) : undefined;
   let fields: Field[];

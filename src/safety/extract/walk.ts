@@ -55,7 +55,6 @@ export class ScriptWalker {
   readonly expansion: ExpansionContext;
   private readonly quietExpansion: ExpansionContext;
   private outputDepth = 0;
-  private loopBudget = 64;
   private readonly activeFunctions = new Set<number>();
   private readonly functionCalls = new Map<number, number>();
   /** Redirects tree-sitter hangs on a whole `a && b > f` list, moved to the command they belong to (b). */
@@ -64,6 +63,8 @@ export class ScriptWalker {
   constructor(
     readonly scope: Scope,
     private readonly visitor: WalkVisitor,
+    /** Extra loop-body walks left, shared by every script of one check so re-parsing cannot multiply them. */
+    private readonly budget: { loops: number } = { loops: 64 },
   ) {
     this.expansion = {
       scope,
@@ -206,8 +207,8 @@ export class ScriptWalker {
     stdin: Stdin | undefined,
     depth: number,
   ): void {
-    const rounds = values && values.length <= 8 && this.loopBudget >= values.length ? values : undefined;
-    if (rounds) this.loopBudget -= rounds.length;
+    const rounds = values && values.length <= 8 && this.budget.loops >= values.length ? values : undefined;
+    if (rounds) this.budget.loops -= rounds.length;
     for (const value of rounds ?? [UNKNOWN_NONEMPTY]) {
       this.scope.variables.set(variable, value);
       this.walk(body, stdin, depth + 1);

@@ -170,6 +170,11 @@ export const deleteRule: Rule = (input) => {
       return findRule(input);
     case "rsync":
       return rsyncRule(input);
+    case "mv": {
+      // Moving `/`, a system directory or home away breaks the system as surely as deleting it.
+      const paths = input.args.filter((word) => !word.value.startsWith("-"));
+      return firstProtected(paths.slice(0, -1), input, "'mv'");
+    }
     default:
       return undefined;
   }

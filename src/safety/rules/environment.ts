@@ -10,6 +10,8 @@ const POISONING =
  */
 export function environmentRule(assignment: Assignment): RuleHit | undefined {
   if (!assignment.exported || !POISONING.test(assignment.name)) return undefined;
+  // Emptying a preload variable turns the preload off.
+  if (assignment.value.value === "" && !assignment.value.dynamic) return undefined;
   if (assignment.name === "PS4" && !/[$`]/.test(assignment.value.value)) return undefined;
   if (
     (assignment.name === "SHELLOPTS" || assignment.name === "BASHOPTS") &&

@@ -3,6 +3,7 @@ import { resolvePath } from "../extract/paths.js";
 import { protectionOf } from "./protected-paths.js";
 import type { Rule } from "./rule.js";
 
+const ACCOUNT_FILE = /^\/etc\/(passwd|shadow|group|gshadow|sudoers|sudoers\.d(\/.*)?)$/;
 const OWNERSHIP = new Set(["chmod", "chown", "chgrp", "setfacl", "chattr", "chcon"]);
 const SETUID_MODE = /^(\d*[4-7]\d{3}|[ugoa]*\+[rwxXt]*s[rwxXts]*)$/;
 
@@ -38,6 +39,13 @@ export const permissionsRule: Rule = ({ name, args, invocation, scope }) => {
   const { recursive, mode, targets } = splitArgs(name, args);
   const tree = recursive || invocation.treeOperands === true;
   for (const target of targets) {
+    if (name !== "chattr" && ACCOUNT_FILE.test(resolvePath(target.value, scope.cwd) ?? "")) {
+      return {
+        rule: "permissions.account-file",
+        severity: "dangerous",
+        reason: `'${name}' on ${target.source} changes who can read or write the account or sudo database, a privilege escalation; leave its permissions alone.`,
+      };
+    }
     const protection = protectionOf(target, scope.cwd);
     if (
       protection === "root" ||

@@ -1,5 +1,6 @@
+import path from "node:path";
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { HOME_PATH } from "../extract/expanded-word.js";
+import { HOME_PATH, UNKNOWN } from "../extract/expanded-word.js";
 import { resolvePath } from "../extract/paths.js";
 import { globMatches } from "./glob.js";
 
@@ -105,7 +106,11 @@ function classifyGlob(resolved: string, depth: number): Protection | undefined {
  */
 export function protectionOf(word: ExpandedWord, cwd: string | undefined): Protection | undefined {
   const resolved = resolvePath(word.glob ? word.pattern : word.value, cwd);
-  if (resolved === undefined) return undefined;
+  // `../../../..` from an unknown directory climbs to `/` from any usual working directory.
+  if (resolved === undefined) {
+    const relative = path.posix.normalize(word.value.replaceAll(UNKNOWN, ""));
+    return /^(\.\.\/){3,}\.\.\/?$/.test(relative) ? "root" : undefined;
+  }
   return word.glob ? classifyGlob(resolved, 0) : classifyStatic(resolved);
 }
 
