@@ -13,6 +13,7 @@ export { type Admission, type AdmissionPolicy, admitCommand, blockedText } from 
 export { createShellgate } from "./api/create-shellgate.js";
 export type { ApprovalAnswer, ApprovalRequest, ShellgateHost } from "./api/host.js";
 export type { Shellgate, ToolShape, ToolsOptions } from "./api/shellgate.js";
+export { type ConcurrencyCounter, createConcurrencyCounter } from "./concurrency/concurrency-counter.js";
 export { ConfigError } from "./config/config-error.js";
 export { DEFAULT_CONFIG_FILE, loadConfig } from "./config/load-config.js";
 export { parseConfig } from "./config/parse-config.js";
@@ -31,7 +32,6 @@ export { type GuardedOutput, guardBinary } from "./io/binary-guard.js";
 export * from "./managed/index.js";
 export { createMcpServer, type McpServerOptions } from "./mcp/create-mcp-server.js";
 export { type ServeStdioOptions, serveStdio } from "./mcp/serve-stdio.js";
-export { type ConcurrencySlots, createConcurrencySlots } from "./run/concurrency.js";
 export { ExecutionError, type ExecutionErrorCode } from "./run/execution-error.js";
 export { renderRunText, truncationNotice } from "./run/render-result.js";
 export { runCommand, spillDirectoryOf } from "./run/run-command.js";

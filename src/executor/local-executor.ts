@@ -1,7 +1,7 @@
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { ShellgateConfig } from "../config/schema.js";
 import { cleanOldSpills } from "../io/spill-directory.js";
-import type { ConcurrencySlots } from "../run/concurrency.js";
 import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
 import { runCommand, spillDirectoryOf } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions, runOptionsFromConfig } from "../run/run-options.js";
@@ -109,7 +109,7 @@ export interface ExecutorFromConfigInput {
   readonly resolution: ShellResolution;
   readonly check?: (command: string) => Verdict;
   /** Shared with managed processes so `max_concurrent` is one number. Default: from the config. */
-  readonly concurrency?: ConcurrencySlots;
+  readonly concurrency?: ConcurrencyCounter;
   /** Overrides `working_dir`. */
   readonly cwd?: string;
 }

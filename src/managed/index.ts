@@ -16,7 +16,7 @@ export {
   waitInputSchema as managedWaitInputSchema,
   writeInputSchema as managedWriteInputSchema,
 } from "./actions/action-schemas.js";
-export { type ConcurrencyCounter, createConcurrencyCounter } from "./lifecycle/concurrency-counter.js";
+
 export { PROCESS_STATES, type ProcessState, type TerminationReason } from "./lifecycle/process-state.js";
 export type { QuestionAdmission } from "./lifecycle/question-admission.js";
 export { STDIN_REFUSED_REASON } from "./lifecycle/stdin-policy.js";

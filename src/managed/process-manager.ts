@@ -21,7 +21,7 @@ import {
 } from "./actions/action-schemas.js";
 import { parseActionInput } from "./actions/parse-action-input.js";
 import { deliverInput } from "./input/deliver-input.js";
-import { type ConcurrencyCounter, createConcurrencyCounter } from "./lifecycle/concurrency-counter.js";
+import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { createProcessId } from "./lifecycle/process-id.js";
 import { ProcessRecord } from "./lifecycle/process-record.js";
 import type { TerminationReason } from "./lifecycle/process-state.js";

@@ -1,8 +1,8 @@
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { ShellgateConfig } from "../config/schema.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 import type { Verdict } from "../safety/verdict.js";
-import { type ConcurrencySlots, createConcurrencySlots } from "./concurrency.js";
 
 /** Library options for one run; camelCase twins of the config keys, plus per-call inputs. */
 export interface RunOptions {
@@ -42,7 +42,7 @@ export interface RunOptions {
   /** The safety gate: a blocked command never spawns. */
   readonly check?: (command: string) => Verdict;
   /** Shared `max_concurrent` slots. */
-  readonly concurrency?: ConcurrencySlots;
+  readonly concurrency?: ConcurrencyCounter;
 }
 
 export const RUN_DEFAULTS = {
@@ -67,6 +67,6 @@ export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, 
     envDeny: config.env_deny,
     ...(config.max_concurrent === undefined
       ? {}
-      : { concurrency: createConcurrencySlots(config.max_concurrent) }),
+      : { concurrency: createConcurrencyCounter(config.max_concurrent) }),
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createConcurrencyCounter } from "../../src/concurrency/concurrency-counter.js";
 import { parseConfig } from "../../src/config/parse-config.js";
 import { createLocalExecutor, createLocalExecutorFromConfig } from "../../src/executor/local-executor.js";
 import { BASH } from "../fixtures/exec/resolutions.js";
@@ -36,14 +37,7 @@ describe("local executor", () => {
   });
 
   it("builds from a parsed config and shares the concurrency slots", async () => {
-    let acquired = 0;
-    const concurrency = {
-      limit: 1,
-      tryAcquire: () => acquired++ < 1,
-      release: () => {
-        acquired--;
-      },
-    };
+    const concurrency = createConcurrencyCounter(1);
     const exec = createLocalExecutorFromConfig(parseConfig({ timeout: 3 }), {
       resolution: BASH,
       cwd: scratch,

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createConcurrencyCounter } from "../../src/concurrency/concurrency-counter.js";
 import { SpillDirectory } from "../../src/io/spill-directory.js";
-import { createConcurrencySlots } from "../../src/run/concurrency.js";
 import { ExecutionError } from "../../src/run/execution-error.js";
 import { nativeWorkingDirectory } from "../../src/run/prepare-run.js";
 import { runCommand } from "../../src/run/run-command.js";
@@ -213,7 +213,7 @@ describe("runCommand: infrastructure failures are errors, and nothing runs", () 
   });
 
   it("refuses beyond max_concurrent instead of queueing", async () => {
-    const concurrency = createConcurrencySlots(1);
+    const concurrency = createConcurrencyCounter(1);
     const first = runCommand("sleep 0.3", { ...base, concurrency });
     await expect(runCommand("true", { ...base, concurrency })).rejects.toBeInstanceOf(ExecutionError);
     await first;

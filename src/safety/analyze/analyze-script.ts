@@ -1,6 +1,7 @@
 import type { Parser } from "web-tree-sitter";
 import {
   type ExpandedWord,
+  hasUnknown,
   literalWord,
   type Span,
   UNKNOWN,
@@ -290,7 +291,7 @@ class ScriptAnalysis implements WalkVisitor {
         this.script(
           {
             kind: "script",
-            text: `__shellgate_function ${value.value}`,
+            text: `__shellgate_function ${value.value}\n__shellgate_function`,
             origin: `the exported function ${assignment.name}`,
           },
           invocation,
@@ -333,8 +334,16 @@ class ScriptAnalysis implements WalkVisitor {
         this.judge({ ...invocation, words: invocation.words.slice(1) }, level + 1);
       return;
     }
+    // `"$@"`, `"${a[@]}"` as the command: the known value holds the whole command line.
+    if (first.dynamic && /\$\{?[@*]|\[[@*]\]/.test(first.source) && !hasUnknown(first.value) && /\s/.test(first.value.trim())) {
+      const split = first.value.trim().split(/\s+/).map((value) => ({ ...first, value, pattern: value }));
+      this.judge({ ...invocation, words: [...split, ...invocation.words.slice(1)] }, level + 1);
+      return;
+    }
     const { name, computed } = normaliseCommandName(first, this.scope, KNOWN_COMMAND_NAMES);
-    if (computed) {
+    // A computed name whose value is known statically is judged as that value; only a name that
+    // stays unknown until run time is blocked for being unknowable.
+    if (computed && name === undefined) {
       this.add(
         {
           rule: "dynamic.command-name",

@@ -112,7 +112,13 @@ export class ScriptWalker {
       case "function_definition": {
         // A body runs only when the function is called; it is judged then, with its arguments.
         const name = node.childForFieldName("name");
-        if (name) this.scope.functions.set(name.text.replace(/["'\\]/g, ""), node);
+        const functionName = name?.text.replace(/["'\\]/g, "");
+        if (functionName) this.scope.functions.set(functionName, node);
+        // bash calls command_not_found_handle for any unknown command: judge it now.
+        if (functionName === "command_not_found_handle") {
+          const span = [node.startIndex, node.endIndex] as const;
+          this.callFunction({ words: [literalWord(functionName, span)], assignments: [], redirects: [], stdin: undefined, span }, depth);
+        }
         return;
       }
       case "for_statement":
@@ -470,7 +476,7 @@ export class ScriptWalker {
       const name = basename(first.value);
       const args = rest.map((word) => word.value);
       if (name === "cd" || name === "pushd") {
-        const target = args.find((arg) => !/^-[LPe@]+$/.test(arg));
+        const target = args.find((arg) => !/^-[LPe@]+$/.test(arg) && arg !== "--");
         if (target === undefined) this.scope.cwd = this.scope.variables.get("HOME");
         else if (target === "-") this.scope.cwd = undefined;
         else this.scope.cwd = resolvePath(target, this.scope.cwd);

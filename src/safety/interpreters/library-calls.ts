@@ -6,20 +6,23 @@ import { judgeWriteTarget } from "../rules/write-targets.js";
 import { readLiteral } from "./string-literals.js";
 
 const RECURSIVE_DELETE =
-  /(?:\bshutil\.rmtree|rmtree|remove_tree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|(?:\bfs(?:\.promises)?|\))\.(?:rmSync|rmdirSync|rm|rmdir)|rimraf(?:\.sync)?|fsPromises\.rm|Deno\.remove)\s*\(\s*/g;
+  /(?:\bshutil\.rmtree|rmtree|remove_tree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|(?:\bfs|\))(?:\.promises)?\.(?:rmSync|rmdirSync|rm|rmdir)|(?<![.\w])(?:rmSync|rmdirSync)|rimraf(?:\.sync)?|fsPromises\.rm|Deno\.remove)\s*\(\s*/g;
 const HOME_EXPRESSIONS =
   /^\s*(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|os\.homedir\(\)|require\(["']os["']\)\.homedir\(\)|ENV\[["']HOME["']\]|Dir\.home|\$ENV\{HOME\}|glob\(["']~["']\))/;
 const WRITE_CALL =
   /\b(?:open|sysopen|File\.(?:open|write)|IO\.write|writeFileSync|writeFile|appendFileSync|createWriteStream|openSync|write_bytes|write_text)\s*\(\s*/g;
-const FORK = /\bfork\s*(\(|\b)|\bPopen\s*\(|\bspawn\s*\(|\bos\.spawn\w*\s*\(\s*os\.P_NOWAIT/;
+const FORK = /fork\s*(\(|\b)|(?:system|execute|popen)\s*\(\s*["'][^"']*&\s*["']|\bPopen\s*\(|\bspawn\s*\(|\bos\.spawn\w*\s*\(\s*os\.P_NOWAIT/;
 const LOOP =
-  /while\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b/;
+  /while\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b|iter\(\s*int\s*,|while\s*\(\s*1\s*\)/;
 
 function pathArgument(code: string, start: number): ExpandedWord | undefined {
   const literal = readLiteral(code, start);
   if (literal && !literal.interpolated)
     return literalWord(literal.value, [0, 0], JSON.stringify(literal.value));
   if (HOME_EXPRESSIONS.test(code.slice(start))) return literalWord(HOME_PATH, [0, 0], "~");
+  if (/^\s*(?:os\.sep|os\.path\.sep|os\.path\.abspath\(\s*["']\/["']\s*\)|(?:pathlib\.)?Path\(\s*["']\/["']\s*\)|File::Spec->rootdir\(\)|path\.sep)/.test(code.slice(start))) {
+    return literalWord("/", [0, 0], "/");
+  }
   return undefined;
 }
 
@@ -64,8 +67,11 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
         mode = "w";
       else if (mode.startsWith(">")) mode = "w";
     }
+    const flagsAfter = code.slice(literal.end, literal.end + 60);
     const writes =
-      /write|append|createWriteStream|IO\.write/i.test(match[0]) || /[wa+]|O_WRONLY|O_RDWR/.test(mode);
+      /write|append|createWriteStream|IO\.write/i.test(match[0]) ||
+      /[wa+]|O_WRONLY|O_RDWR/.test(mode) ||
+      /^\s*,\s*[\w.|\s]*O_(WRONLY|RDWR)/.test(flagsAfter);
     if (!writes) continue;
     const hit = judgeWriteTarget(literalWord(path, [0, 0], path), scope, origin);
     if (hit) hits.push(hit);

@@ -13,7 +13,7 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   nohup: {},
   time: { withArgument: "fo", longWithArgument: ["--format", "--output"] },
   nice: { withArgument: "n", longWithArgument: ["--adjustment"] },
-  ionice: { withArgument: "cn", noCommand: "pPu" },
+  ionice: { withArgument: "cn", longWithArgument: ["--class", "--classdata"], noCommand: "pPu", longNoCommand: ["--pid", "--pgid", "--uid"] },
   timeout: { withArgument: "sk", longWithArgument: ["--signal", "--kill-after"], operands: 1 },
   stdbuf: { withArgument: "ioe", longWithArgument: ["--input", "--output", "--error"] },
   setsid: {},
@@ -186,7 +186,10 @@ function unwrapPrivileged(name: string, invocation: Invocation, args: readonly E
   const shell = options.some(
     (word) => /^-[a-zA-Z]*[si]/.test(word.value) || word.value === "--shell" || word.value === "--login",
   );
-  if (index === -1) return [];
+  if (index === -1) {
+    // `sudo -s` / `sudo -i` / `doas -s` with no command: the root shell reads its commands from stdin.
+    return shell && invocation.stdin ? [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name} -s` }] : [];
+  }
   const rest = args.slice(index);
   if (shell && name === "sudo") return [{ kind: "script", text: joined(rest), origin: `${name} -s` }];
   return [inner(invocation, rest, name)];
@@ -344,6 +347,12 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
       return unwrapWatch(invocation, args);
     case "script":
       return unwrapScript(args);
+    case "machinectl": {
+      // `machinectl shell [USER@]HOST COMMAND…` runs COMMAND as that user (root by default).
+      if (args[0]?.value !== "shell") return [];
+      const rest = args.slice(1).filter((word, index, all) => !(word.value.startsWith("-") && all.slice(0, index).every((w) => w.value.startsWith("-"))));
+      return rest.length > 1 ? [inner(invocation, rest.slice(1), "machinectl")] : [];
+    }
     case "coproc": {
       // `coproc NAME { …; }`: tree-sitter reads the group as words after the name.
       const rest = args[1]?.value === "{" && args[1].source === "{" ? args.slice(2) : args;

@@ -51,13 +51,23 @@ export function forkBombInFunction(definition: Node): RuleHit | undefined {
 }
 
 function unbounded(loop: Node): boolean {
-  if (loop.type === "c_style_for_statement") return /^for\s*\(\(\s*[^;]*;\s*;/.test(loop.text);
+  if (loop.type === "c_style_for_statement") {
+    // `for ((;;))`, and `for ((i=0; i>=0; i++))` whose condition can never turn false.
+    const header = /^for\s*\(\(([^;]*);([^;]*);([^)]*)\)\)/.exec(loop.text);
+    if (!header) return false;
+    const condition = header[2]!.trim();
+    const step = header[3]!;
+    if (condition === "" || /^[1-9]\d*$/.test(condition)) return true;
+    const growing = /^(\w+)\s*>=?\s*0$/.exec(condition);
+    return growing !== null && new RegExp(`${growing[1]}\\s*(\\+\\+|\\+=)|\\+\\+\\s*${growing[1]}`).test(step);
+  }
   if (loop.type !== "while_statement") return false;
   const keyword = loop.firstChild?.type;
   const condition = loop.childForFieldName("condition");
   const text = condition?.text.trim() ?? "";
-  if (keyword === "until") return /^(false|\/bin\/false|\[\s*0\s*-eq\s*1\s*\])$/.test(text);
-  return /^(true|:|\/bin\/true|\[\s*1\s*\]|\(\(\s*1\s*\)\)|\[\s*1\s*-eq\s*1\s*\])$/.test(text);
+  if (keyword === "until") return /^(false|\/bin\/false|\[\s*0\s*-eq\s*1\s*\]|\[\s*1\s*=\s*0\s*\]|\[\s*(\S+)\s*!=\s*\2\s*\])$/.test(text);
+  // Conditions that never fail: true, :, sleep N, constant tests.
+  return /^(true|:|\/bin\/true|sleep\s+[\d.]+|\[\s*1\s*\]|\(\(\s*[1-9]\d*\s*\)\)|\[\s*1\s*-eq\s*1\s*\]|\[\s*(\S+)\s*=\s*\2\s*\]|test\s+1)$/.test(text);
 }
 
 /** `while true; do … & done`: an endless loop that starts a background process every round. */
@@ -70,7 +80,8 @@ export function forkBombInLoop(loop: Node): RuleHit | undefined {
   while (stack.length > 0 && visited < 5000) {
     const node = stack.pop()!;
     visited += 1;
-    if (node !== body && backgrounded(node)) {
+    const coproc = node.type === "command" && node.childForFieldName("name")?.text === "coproc";
+    if (node !== body && (backgrounded(node) || coproc)) {
       if (node.type !== "comment") {
         return {
           ...HIT,

@@ -30,6 +30,8 @@ function splitArgs(
   if (name === "setfacl" || name === "chattr" || name === "chcon") {
     return { recursive, targets: positional.slice(name === "setfacl" ? 0 : 1) };
   }
+  // With --reference (or --from) there is no mode/owner operand: every operand is a target.
+  if (args.some((word) => /^--reference(=|$)/.test(word.value))) return { recursive, targets: positional };
   return { recursive, mode: positional[0]?.value, targets: positional.slice(1) };
 }
 

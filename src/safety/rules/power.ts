@@ -27,7 +27,7 @@ const SYSTEMCTL_VERBS = new Set([
   "emergency",
 ]);
 const POWER_TARGETS =
-  /^(poweroff|reboot|halt|kexec|rescue|emergency|runlevel[06]|shutdown|suspend|hibernate|soft-reboot)(\.target)?$/;
+  /^(poweroff|reboot|halt|kexec|rescue|emergency|runlevel[06]|shutdown|suspend|hibernate|soft-reboot|ctrl-alt-del|hybrid-sleep|sleep|exit|final|emergency)(\.target)?$/;
 const DBUS_METHODS =
   /(PowerOff|Reboot|Halt|KExec|Suspend|Hibernate|HybridSleep|SuspendThenHibernate|SoftReboot)(WithFlags)?$/;
 

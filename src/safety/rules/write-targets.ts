@@ -64,6 +64,44 @@ export function judgeWriteTarget(word: ExpandedWord, scope: Scope, how: string):
 export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
   const { name, args } = input;
   switch (name) {
+    case "tar":
+    case "gtar":
+    case "bsdtar": {
+      // The archive named by -f (also inside clusters like `cvf`) is written when creating.
+      const files: ExpandedWord[] = [];
+      args.forEach((word, index) => {
+        const value = word.value;
+        if (value.startsWith("--file=")) files.push({ ...word, value: value.slice(7), pattern: value.slice(7) });
+        else if ((/^-?[a-zA-Z]*f$/.test(value) && index <= 1) || value === "--file") {
+          const next = args[index + 1];
+          if (next) files.push(next);
+        }
+      });
+      const creating = args.some((word) => /^-?[a-zA-Z]*[cru]/.test(word.value) && !word.value.startsWith("--")) || args.some((word) => /^--(create|append|update)$/.test(word.value));
+      return creating ? files : [];
+    }
+    case "curl":
+    case "wget":
+    case "openssl":
+    case "aria2c": {
+      const flags = name === "curl" ? ["-o", "--output"] : name === "wget" ? ["-O", "--output-document"] : name === "openssl" ? ["-out"] : ["-o", "--out"];
+      const found: ExpandedWord[] = [];
+      args.forEach((word, index) => {
+        if (flags.includes(word.value) && args[index + 1]) found.push(args[index + 1]!);
+        for (const flag of flags) {
+          if (word.value.startsWith(`${flag}=`)) found.push({ ...word, value: word.value.slice(flag.length + 1), pattern: word.value.slice(flag.length + 1) });
+        }
+      });
+      return found;
+    }
+    case "qemu-img": {
+      const files = operands(args, "fOoFBlst");
+      return args[0]?.value === "convert" || args[0]?.value === "dd" ? files.slice(-1) : [];
+    }
+    case "scrub":
+    case "wipe":
+      return operands(args, "pPsfSXr");
+    case "dcfldd":
     case "dd":
       return args
         .filter((word) => word.value.startsWith("of="))

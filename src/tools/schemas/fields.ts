@@ -1,15 +1,26 @@
 import { z } from "zod";
+import {
+  LIFETIME_SECONDS_MAX,
+  LIFETIME_SECONDS_MIN,
+  QUESTION_ID_MAX_LENGTH,
+  QUESTION_IDS_MAX,
+  READ_MAX_BYTES_DEFAULT,
+  READ_MAX_BYTES_MAX,
+  READ_MAX_BYTES_MIN,
+  STDIN_MAX_BYTES,
+  WAIT_MS_DEFAULT,
+  WAIT_MS_MAX,
+} from "../../managed/limits.js";
 
 // Field schemas shared by the tool shapes, so one limit is written once and both shapes agree.
-
-const STDIN_MAX_BYTES = 65_536;
+// The numbers come from the managed-process limits, the contract's single record of them.
 
 export const commandField = z
   .string()
   .min(1)
   .refine((text) => text.trim().length > 0, { message: "must not be only whitespace" });
 
-export const timeoutSecondsField = z.number().int().min(1).max(3600);
+export const timeoutSecondsField = z.number().int().min(LIFETIME_SECONDS_MIN).max(LIFETIME_SECONDS_MAX);
 
 export const runInBackgroundField = z.boolean();
 
@@ -26,17 +37,19 @@ export const cursorField = z
 export const maxBytesField = z
   .number()
   .int()
-  .min(4096)
-  .max(100_000)
-  .describe("Budget of raw source bytes for this page (4096-100000, default 16384).");
+  .min(READ_MAX_BYTES_MIN)
+  .max(READ_MAX_BYTES_MAX)
+  .describe(
+    `Budget of raw source bytes for this page (${READ_MAX_BYTES_MIN}-${READ_MAX_BYTES_MAX}, default ${READ_MAX_BYTES_DEFAULT}).`,
+  );
 
 export const waitMsField = z
   .number()
   .int()
   .min(0)
-  .max(60_000)
+  .max(WAIT_MS_MAX)
   .describe(
-    "How long to wait for new output or completion (0-60000 ms, default 1000). Expiry never cancels.",
+    `How long to wait for new output or completion (0-${WAIT_MS_MAX} ms, default ${WAIT_MS_DEFAULT}). Expiry never cancels.`,
   );
 
 export const ptyField = z
@@ -44,8 +57,8 @@ export const ptyField = z
   .describe("Give the process a real terminal; requires the host's managed_pty option.");
 
 export const questionIdsField = z
-  .array(z.string().min(1).max(200))
-  .max(32)
+  .array(z.string().min(1).max(QUESTION_ID_MAX_LENGTH))
+  .max(QUESTION_IDS_MAX)
   .refine((ids) => new Set(ids).size === ids.length, { message: "must not repeat an id" })
   .meta({ uniqueItems: true })
   .describe("Ids of answered questions this start depends on; the host must confirm exactly these.");
@@ -56,6 +69,8 @@ export const stdinField = z
   .refine((text) => Buffer.byteLength(text, "utf8") <= STDIN_MAX_BYTES, {
     message: `must be at most ${STDIN_MAX_BYTES} UTF-8 bytes`,
   })
-  .describe("Text to write to the process's input (at most 65536 UTF-8 bytes); needs host permission.");
+  .describe(
+    `Text to write to the process's input (at most ${STDIN_MAX_BYTES} UTF-8 bytes); needs host permission.`,
+  );
 
 export const closeStdinField = z.boolean().describe("Close the process's input (end-of-file) after writing.");
