@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/index.js";
 import { main } from "../../src/cli/main.js";
 import { expectResolutionMatches } from "../hosts/expect-resolution.js";
-import { fakeIo } from "../hosts/fake-io.js";
 import { loadHostFixtures } from "../hosts/host-fixtures.js";
+import { fakeIo } from "../support/fake-io.js";
 
 let directory: string;
 // On Linux and macOS this machine's shell is bash; the Windows CI runner has Git Bash first on PATH.

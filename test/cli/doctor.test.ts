@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHostSnapshot } from "../../platforms/index.js";
 import { main } from "../../src/cli/main.js";
-import { fakeIo } from "../hosts/fake-io.js";
 import { loadHostFixtures } from "../hosts/host-fixtures.js";
+import { fakeIo } from "../support/fake-io.js";
 
 const repository = fileURLToPath(new URL("../..", import.meta.url));
 let directory: string;

@@ -1,29 +1,6 @@
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/command.js";
 import { main } from "../../src/cli/main.js";
-
-function fakeIo(): CliIo & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  return {
-    stdout,
-    stderr,
-    stdin: new PassThrough(),
-    cwd: process.cwd(),
-    env: process.env,
-    out: () => out,
-    err: () => err,
-  };
-}
+import { fakeIo } from "../support/fake-io.js";
 
 describe("main", () => {
   it("lists the commands on --help and exits 0", async () => {

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/command.js";
 import { main } from "../../src/cli/main.js";
+import { fakeIo } from "../support/fake-io.js";
 
 let directory: string;
 
@@ -16,29 +15,7 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-function io(): CliIo & { out: () => string; err: () => string; input: PassThrough } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  return {
-    stdout,
-    stderr,
-    stdin,
-    input: stdin,
-    cwd: directory,
-    env: process.env,
-    out: () => out,
-    err: () => err,
-  };
-}
+const io = () => fakeIo(directory);
 
 describe("shellgate mcp", () => {
   it("prints its usage on --help", async () => {

@@ -76,6 +76,15 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
     const hit = judgeWriteTarget(literalWord(path, [0, 0], path), scope, origin);
     if (hit) hits.push(hit);
   }
+  // Perl's two-argument open: `open F, ">/dev/sda"`.
+  for (const match of code.matchAll(/\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?=["']\s*\+?[<>])/g)) {
+    const literal = readLiteral(code, match.index + match[0].length);
+    if (!literal || literal.interpolated || !/^\s*\+?>|^\s*\+</.test(literal.value)) continue;
+    const target = literal.value.replace(/^\s*\+?[<>]{1,2}\s*/, "");
+    if (target === "") continue;
+    const hit = judgeWriteTarget(literalWord(target, [0, 0], target), scope, origin);
+    if (hit) hits.push(hit);
+  }
   for (const match of code.matchAll(
     /\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(["'])(\+?>{1,2}|\+<)\1\s*,\s*/g,
   )) {

@@ -1,38 +1,17 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../../../src/cli/command.js";
 import { main } from "../../../src/cli/main.js";
 import { survivors } from "../../fixtures/exec/helpers.js";
+import { fakeIo } from "../../support/fake-io.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "cli-run-"));
 const config = path.join(scratch, "unrestricted.json");
 writeFileSync(config, JSON.stringify({ safety_profile: "unrestricted", spill_dir: scratch }));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function io(): CliIo & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  return {
-    stdout,
-    stderr,
-    stdin: new PassThrough(),
-    cwd: scratch,
-    env: process.env,
-    out: () => out,
-    err: () => err,
-  };
-}
+const io = () => fakeIo(scratch);
 
 describe("shellgate run", () => {
   it("prints the model text and exits with the command's code", async () => {
