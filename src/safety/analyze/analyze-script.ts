@@ -8,6 +8,7 @@ import {
   UNKNOWN_NONEMPTY,
 } from "../extract/expanded-word.js";
 import { type Invocation, writesTarget } from "../extract/invocation.js";
+import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk.js";
 import type { Finding, RuleHit } from "../finding.js";
@@ -32,6 +33,7 @@ import { KNOWN_COMMAND_NAMES } from "./known-names.js";
 export const MAX_SCRIPT_DEPTH = 8;
 const MAX_UNWRAP_DEPTH = 16;
 const PLACEHOLDER = "$__shellgate_unknown";
+export const EXPAND_ALIASES = "\uE010expand_aliases";
 
 /** Every simple command met, at every unwrapping level: what allow/deny lists are matched against. */
 export interface CommandRecord {
@@ -313,7 +315,8 @@ class ScriptAnalysis implements WalkVisitor {
       ...(pipeline ? { pipeline } : {}),
     });
     this.records.set(invocation, this.sink.commands.length - 1);
-    if (level === 0 && !first.dynamic && this.scope.aliases.has(first.value)) {
+    // Non-interactive bash expands aliases only after `shopt -s expand_aliases`.
+    if (level === 0 && !first.dynamic && this.scope.aliases.has(first.value) && this.scope.variables.has(EXPAND_ALIASES)) {
       const rest = invocation.words
         .slice(1)
         .map((word) => word.source)
@@ -335,8 +338,16 @@ class ScriptAnalysis implements WalkVisitor {
       return;
     }
     // `"$@"`, `"${a[@]}"` as the command: the known value holds the whole command line.
-    if (first.dynamic && /\$\{?[@*]|\[[@*]\]/.test(first.source) && !hasUnknown(first.value) && /\s/.test(first.value.trim())) {
-      const split = first.value.trim().split(/\s+/).map((value) => ({ ...first, value, pattern: value }));
+    if (
+      first.dynamic &&
+      /\$\{?[@*]|\[[@*]\]/.test(first.source) &&
+      !hasUnknown(first.value) &&
+      /\s/.test(first.value.trim())
+    ) {
+      const split = first.value
+        .trim()
+        .split(/\s+/)
+        .map((value) => ({ ...first, value, pattern: value }));
       this.judge({ ...invocation, words: [...split, ...invocation.words.slice(1)] }, level + 1);
       return;
     }
@@ -424,7 +435,13 @@ class ScriptAnalysis implements WalkVisitor {
         nested.push(...calls.nested);
       }
     }
-    const tools = toolActions(name, invocation, this.scope);
+    const fileText = (word: ExpandedWord): string | undefined => {
+      if (word.substitution) return this.walker.statementOutput(word.substitution, undefined);
+      if (/^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(word.value)) return invocation.stdin?.read();
+      const resolved = virtualPath(word.value, this.scope.cwd);
+      return resolved === undefined ? undefined : this.scope.files.get(resolved);
+    };
+    const tools = toolActions(name, invocation, this.scope, fileText);
     for (const hit of tools.hits) this.add(hit, invocation);
     nested.push(...tools.nested);
     for (const item of nested) {

@@ -108,14 +108,33 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return lookup(name, context);
     const positional = context.scope.variables.get(name);
     if (positional !== undefined) return known(positional);
+    // With no positional parameters set (the top level of `bash -c`), $# is 0.
+    if (name === "#" && !context.scope.variables.has("1") && !context.scope.variables.has("@"))
+      return known("0");
     if (name === "#" || name === "?" || name === "$" || name === "!") return GUARDED_UNKNOWN;
     return UNKNOWN_VALUE;
   }
   const match = /^\$\{([!#]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?([\s\S]*)\}$/.exec(text);
   if (!match) return UNKNOWN_VALUE;
   const [, prefix, name, subscript, rest = ""] = match;
+  if (
+    prefix === "" &&
+    name === "#" &&
+    rest === "" &&
+    !context.scope.variables.has("1") &&
+    !context.scope.variables.has("@")
+  )
+    return known("0");
   if (prefix === "#" && rest === "") return GUARDED_UNKNOWN;
-  if (prefix === "!" || subscript) return UNKNOWN_VALUE;
+  if (prefix === "!") return UNKNOWN_VALUE;
+  if (subscript) {
+    const elements = context.scope.variables.get(name!);
+    if (elements === undefined || rest !== "" || prefix !== "") return UNKNOWN_VALUE;
+    const index = subscript.slice(1, -1).trim();
+    if (index === "@" || index === "*") return known(elements);
+    if (/^\d+$/.test(index)) return known(elements.split(" ")[Number(index)] ?? "");
+    return UNKNOWN_VALUE;
+  }
   const isNamed = /^[A-Za-z_]/.test(name!);
   const value = context.scope.variables.get(name!);
   if (rest === "")

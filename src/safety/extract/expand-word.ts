@@ -53,8 +53,15 @@ class FieldBuilder {
   }
 
   /** An unquoted expansion result: split on IFS whitespace like the shell does. */
-  split(text: string, dynamic: boolean): void {
-    const pieces = text.split(/[ \t\n]+/);
+  split(text: string, dynamic: boolean, ifs = " \t\n"): void {
+    if (ifs === "") {
+      this.unquoted(text, true, dynamic);
+      return;
+    }
+    const pieces =
+      ifs === " \t\n"
+        ? text.split(/[ \t\n]+/)
+        : text.split(new RegExp(`[${ifs.replace(/[\]\\^-]/g, "\\$&")}]+`));
     pieces.forEach((piece, index) => {
       if (index > 0) this.end();
       if (piece !== "") this.unquoted(piece, true, dynamic);
@@ -188,7 +195,7 @@ function expandPart(
         if (quoted) builder.quoted(marker, true);
         else builder.unquoted(marker, false, true);
       } else if (quoted) builder.quoted(result.value, result.dynamic);
-      else builder.split(result.value, result.dynamic);
+      else builder.split(result.value, result.dynamic, context.scope.variables.get("IFS") ?? " \t\n");
       return;
     }
     case "command_substitution": {
@@ -200,18 +207,32 @@ function expandPart(
       }
       const trimmed = output.replace(/\n+$/, "");
       if (quoted) builder.quoted(trimmed, true);
-      else builder.split(trimmed, true);
+      else builder.split(trimmed, true, context.scope.variables.get("IFS") ?? " \t\n");
       return;
     }
     case "process_substitution":
       builder.quoted("/dev/fd/63", true);
       return;
+    case "array": {
+      // `a=(x y z)`: kept as the elements joined by spaces, which is what "${a[*]}" gives.
+      const elements = part.namedChildren.flatMap((child) =>
+        expandWord(child, context).map((word) => word.value),
+      );
+      builder.quoted(
+        elements.join(" "),
+        elements.some((element) => /[\uE001\uE002]/.test(element)),
+      );
+      return;
+    }
     case "``":
       builder.unquoted("", false, true);
       return;
-    case "arithmetic_expansion":
-      builder.quoted(UNKNOWN_NONEMPTY, true);
+    case "arithmetic_expansion": {
+      // A literal number (`$((0))`) is known; anything else is some number.
+      const literal = /^\$\(\(\s*(-?\d+)\s*\)\)$/.exec(part.text);
+      builder.quoted(literal ? String(Number(literal[1])) : UNKNOWN_NONEMPTY, true);
       return;
+    }
     default:
       if (quoted) builder.quoted(part.text);
       else unquoteBare(part.text, builder, first, context.scope);

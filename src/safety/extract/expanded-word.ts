@@ -8,8 +8,10 @@ export const HOME_PATH = "/home/\uE000";
 export const UNKNOWN = "\uE001";
 /** A run-time value we cannot know that is never empty (`${X:?}`, `$((…))`). */
 export const UNKNOWN_NONEMPTY = "\uE002";
+/** Stands for every entry of a directory (`for f in ~/*`, `find ~ -mindepth 1`, `ls ~`). */
+export const EVERY_ENTRY = "\uE004";
 
-const MARKERS = /[\uE000-\uE002]/;
+const MARKERS = /[\uE000-\uE002\uE004]/;
 
 /** One shell word after quote removal and the expansions we can perform without running anything. */
 export interface ExpandedWord {
@@ -29,7 +31,7 @@ export interface ExpandedWord {
 }
 
 export function hasUnknown(value: string): boolean {
-  return value.includes(UNKNOWN) || value.includes(UNKNOWN_NONEMPTY);
+  return value.includes(UNKNOWN) || value.includes(UNKNOWN_NONEMPTY) || value.includes(EVERY_ENTRY);
 }
 
 export function hasMarkers(value: string): boolean {

@@ -1,10 +1,11 @@
+import path from "node:path";
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { decodeEscapes } from "./escapes.js";
-import { type ExpandedWord, hasUnknown, UNKNOWN_NONEMPTY } from "./expanded-word.js";
+import { EVERY_ENTRY, type ExpandedWord, hasUnknown } from "./expanded-word.js";
 import type { Invocation, Stdin } from "./invocation.js";
-import { basename, virtualPath } from "./paths.js";
+import { basename, resolvePath, virtualPath } from "./paths.js";
 import type { Scope } from "./scope.js";
-import { decodeBase64, decodeHex, formatPrintf, reverseLines, translate } from "./text-filters.js";
+import { decodeBase32, decodeBase64, decodeHex, formatPrintf, reverseLines, translate } from "./text-filters.js";
 
 function echo(args: readonly string[]): string {
   let index = 0;
@@ -36,7 +37,7 @@ function findOutput(args: readonly ExpandedWord[]): string | undefined {
   const below = minimum !== -1 && Number(expression[minimum + 1]) >= 1;
   const separator = expression.includes("-print0") ? "\0" : "\n";
   const listed = (starts.length > 0 ? starts : ["."]).map((start) =>
-    below ? `${start.replace(/\/$/, "")}/${UNKNOWN_NONEMPTY}` : start,
+    below ? `${start.replace(/\/$/, "")}/${EVERY_ENTRY}` : start,
   );
   return listed.map((path) => path + separator).join("");
 }
@@ -84,9 +85,14 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
     }
     case "base64":
     case "basenc": {
-      if (!args.some((arg) => /^(-[a-zA-Z]*[dD]|--decode)$/.test(arg))) return undefined;
+      if (!args.some((arg) => /^(-[a-zA-Z]*[dD][a-zA-Z]*|--decode)$/.test(arg))) return undefined;
       const input = readStdin(invocation.stdin);
       return input === undefined || hasUnknown(input) ? undefined : decodeBase64(input);
+    }
+    case "base32": {
+      if (!args.some((arg) => /^(-[a-zA-Z]*d[a-zA-Z]*|--decode)$/.test(arg))) return undefined;
+      const input = readStdin(invocation.stdin);
+      return input === undefined || hasUnknown(input) ? undefined : decodeBase32(input);
     }
     case "xxd": {
       if (
@@ -112,11 +118,32 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
     case "true":
     case ":":
       return "";
+    case "dirname":
+      return args.length > 0 && !args.some((arg) => arg.startsWith("-"))
+        ? `${args.map((arg) => path.posix.dirname(arg)).join("\n")}\n`
+        : undefined;
+    case "realpath":
+    case "readlink": {
+      if (name === "readlink" && !args.some((arg) => /^-[a-zA-Z]*[fem]/.test(arg))) return undefined;
+      const files = args.filter((arg) => !arg.startsWith("-"));
+      const resolved = files.map((file) => resolvePath(file, scope.cwd));
+      return resolved.every((file) => file !== undefined) && files.length > 0
+        ? `${resolved.join("\n")}\n`
+        : undefined;
+    }
+    case "pwd":
+      return scope.cwd === undefined ? undefined : `${scope.cwd}\n`;
+    case "tee":
+      return readStdin(invocation.stdin);
     case "find":
       return findOutput(rest);
     case "ls":
-      // `ls -d PATHS` prints the paths themselves.
-      if (!args.some((arg) => /^-[a-zA-Z]*d/.test(arg))) return undefined;
+      // `ls -d PATHS` prints the paths themselves; plain `ls DIR` prints every entry's name.
+      if (!args.some((arg) => /^-[a-zA-Z]*d/.test(arg))) {
+        const listed = rest.filter((word) => !word.value.startsWith("-"));
+        if (listed.length > 1 || args.some((arg) => /^-[a-zA-Z]*[lRs1-9]|^--/.test(arg) && !/^-[aA]+$/.test(arg))) return undefined;
+        return `${EVERY_ENTRY}\n`;
+      }
       return `${rest
         .filter((word) => !word.value.startsWith("-"))
         .map((word) => word.value)

@@ -11,6 +11,17 @@ export function decodeBase64(text: string): string | undefined {
   return Buffer.from(compact.replaceAll("-", "+").replaceAll("_", "/"), "base64").toString("latin1");
 }
 
+export function decodeBase32(text: string): string | undefined {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const compact = text.replace(/\s+/g, "").replace(/=+$/, "").toUpperCase();
+  if (!/^[A-Z2-7]*$/.test(compact)) return undefined;
+  let bits = "";
+  for (const char of compact) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  let output = "";
+  for (let index = 0; index + 8 <= bits.length; index += 8) output += String.fromCharCode(Number.parseInt(bits.slice(index, index + 8), 2));
+  return output;
+}
+
 export function decodeHex(text: string): string | undefined {
   const compact = text.replace(/\s+/g, "");
   if (!/^([0-9a-fA-F]{2})*$/.test(compact)) return undefined;
@@ -29,6 +40,8 @@ export function reverseLines(text: string): string {
 
 function expandSet(set: string): string[] | undefined {
   const decoded = decodeEscapes(set, true);
+  if (decoded === "[:lower:]") return expandSet("a-z");
+  if (decoded === "[:upper:]") return expandSet("A-Z");
   if (decoded.includes("[:") || decoded.includes("[=")) return undefined;
   const characters: string[] = [];
   for (let index = 0; index < decoded.length; index += 1) {

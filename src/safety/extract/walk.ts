@@ -2,7 +2,15 @@ import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { assignmentOf, buildInvocation, REDIRECT_NODES, redirectOf, stdinOf } from "./build-invocation.js";
 import type { ExpansionContext } from "./expand-word.js";
 import { expandWord } from "./expand-word.js";
-import { type ExpandedWord, hasUnknown, literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
+import { isBroadGlob } from "../rules/protected-paths.js";
+import {
+  EVERY_ENTRY,
+  type ExpandedWord,
+  hasUnknown,
+  literalWord,
+  UNKNOWN,
+  UNKNOWN_NONEMPTY,
+} from "./expanded-word.js";
 import {
   type Assignment,
   type Invocation,
@@ -36,7 +44,10 @@ function loopValue(word: ExpandedWord): string {
   if (!word.glob) return word.value;
   return word.pattern
     .split("/")
-    .map((segment) => (/(?<!\\)[*?[]/.test(segment) ? UNKNOWN_NONEMPTY : segment.replace(/\\(.)/g, "$1")))
+    .map((segment) => {
+      if (!/(?<!\\)[*?[]/.test(segment)) return segment.replace(/\\(.)/g, "$1");
+      return isBroadGlob(segment) ? EVERY_ENTRY : UNKNOWN_NONEMPTY;
+    })
     .join("/");
 }
 
@@ -117,7 +128,16 @@ export class ScriptWalker {
         // bash calls command_not_found_handle for any unknown command: judge it now.
         if (functionName === "command_not_found_handle") {
           const span = [node.startIndex, node.endIndex] as const;
-          this.callFunction({ words: [literalWord(functionName, span)], assignments: [], redirects: [], stdin: undefined, span }, depth);
+          this.callFunction(
+            {
+              words: [literalWord(functionName, span)],
+              assignments: [],
+              redirects: [],
+              stdin: undefined,
+              span,
+            },
+            depth,
+          );
         }
         return;
       }
@@ -183,6 +203,13 @@ export class ScriptWalker {
     if (calls >= 3) return;
     this.functionCalls.set(definition.id, calls + 1);
     if (calls === 0) this.visitor.functionDefinition(definition);
+    const redirects = [
+      ...definition.children,
+      ...(definition.parent?.type === "redirected_statement" ? definition.parent.children : []),
+    ]
+      .filter((child) => child.type === "file_redirect")
+      .map((redirect) => redirectOf(redirect, this.expansion));
+    if (redirects.length > 0) this.visitor.command({ ...invocation, words: [], redirects }, definition);
     const saved = new Map<string, string | undefined>();
     const positional: Array<[string, string]> = args.map((word, index) => [String(index + 1), word.value]);
     positional.push(
@@ -490,6 +517,35 @@ export class ScriptWalker {
         if (index !== -1 && args[index + 1] !== undefined && args[index + 2] !== undefined) {
           this.scope.hashed.set(args[index + 2]!, args[index + 1]!);
         }
+      } else if (
+        name === "set" &&
+        (args[0] === "--" || (args[0] !== undefined && !args[0].startsWith("-") && !args[0].startsWith("+")))
+      ) {
+        const values = args[0] === "--" ? args.slice(1) : args;
+        values.forEach((value, index) => {
+          this.scope.variables.set(String(index + 1), value);
+        });
+        this.scope.variables.set("@", values.join(" "));
+      } else if (name === "read" && invocation.stdin) {
+        const names = args.filter((arg) => /^[A-Za-z_]\w*$/.test(arg));
+        const line = invocation.stdin.read()?.split("\n")[0];
+        if (line !== undefined && names.length > 0) {
+          const fields = line.trim().split(/\s+/);
+          names.forEach((variable, index) => {
+            this.scope.variables.set(
+              variable,
+              index === names.length - 1 ? fields.slice(index).join(" ") : (fields[index] ?? ""),
+            );
+          });
+        }
+      } else if (name === "tee" && invocation.stdin) {
+        const input = invocation.stdin.read();
+        for (const file of args.filter((arg) => !arg.startsWith("-"))) {
+          const resolved = virtualPath(file, this.scope.cwd);
+          if (resolved !== undefined) this.scope.files.set(resolved, input ?? UNKNOWN);
+        }
+      } else if (name === "shopt" && args.includes("-s") && args.includes("expand_aliases")) {
+        this.scope.variables.set("\uE010expand_aliases", "on");
       } else if (name === "unalias") {
         for (const arg of args) this.scope.aliases.delete(arg);
       }

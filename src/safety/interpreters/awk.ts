@@ -5,11 +5,20 @@ import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
 
-function program(args: readonly ExpandedWord[]): string | undefined {
+function program(
+  args: readonly ExpandedWord[],
+  fileText: (word: ExpandedWord) => string | undefined,
+): string | undefined {
   const sources: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
     const value = args[index]!.value;
-    if (value === "-f" || value === "--file") return sources.length > 0 ? sources.join("\n") : undefined;
+    if (value === "-f" || value === "--file") {
+      const file = args[index + 1];
+      const text = file ? fileText(file) : undefined;
+      if (text !== undefined) sources.push(text);
+      index += 1;
+      continue;
+    }
     if (value === "-e" || value === "--source") {
       sources.push(args[index + 1]?.value ?? "");
       index += 1;
@@ -25,11 +34,20 @@ function program(args: readonly ExpandedWord[]): string | undefined {
 export function awkActions(
   args: readonly ExpandedWord[],
   scope: Scope,
+  fileText: (word: ExpandedWord) => string | undefined = () => undefined,
 ): { nested: Nested[]; hits: RuleHit[] } {
-  const code = program(args);
+  const code = program(args, fileText);
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
   if (code === undefined) return { nested, hits };
+  if (/\bwhile\s*\(\s*1\s*\)|\bfor\s*\(\s*;\s*;\s*\)/.test(code) && /system\s*\(\s*"[^"]*&\s*"/.test(code)) {
+    hits.push({
+      rule: "forkbomb.interpreter",
+      severity: "catastrophic",
+      reason:
+        "awk starts background processes in an endless loop (a fork bomb); start a bounded number of processes instead.",
+    });
+  }
   for (const match of code.matchAll(/\bsystem\s*\(\s*("((?:\\.|[^"])*)")?/g)) {
     if (
       match[1] === undefined ||

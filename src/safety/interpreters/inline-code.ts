@@ -87,7 +87,7 @@ export function inlineCode(name: string, language: Language, invocation: Invocat
   }
   if (pieces.length > 0)
     return [{ code: pieces.join("\n"), origin: `${name} ${language === "python" ? "-c" : "-e"}` }];
-  if (operand !== undefined && operand !== "-") return [];
+  if (operand !== undefined && operand !== "-" && !/^\/dev\/(stdin|fd\/0)$/.test(operand)) return [];
   if (!invocation.stdin) return [];
   return [{ code: invocation.stdin.read(), origin: `a program piped into ${name}` }];
 }

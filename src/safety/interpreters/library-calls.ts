@@ -11,7 +11,8 @@ const HOME_EXPRESSIONS =
   /^\s*(?:os\.path\.expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|os\.homedir\(\)|require\(["']os["']\)\.homedir\(\)|ENV\[["']HOME["']\]|Dir\.home|\$ENV\{HOME\}|glob\(["']~["']\))/;
 const WRITE_CALL =
   /\b(?:open|sysopen|File\.(?:open|write)|IO\.write|writeFileSync|writeFile|appendFileSync|createWriteStream|openSync|write_bytes|write_text)\s*\(\s*/g;
-const FORK = /fork\s*(\(|\b)|(?:system|execute|popen)\s*\(\s*["'][^"']*&\s*["']|\bPopen\s*\(|\bspawn\s*\(|\bos\.spawn\w*\s*\(\s*os\.P_NOWAIT/;
+const FORK =
+  /fork\s*(\(|\b)|(?:system|execute|popen)\s*\(\s*["'][^"']*&\s*["']|\bPopen\s*\(|\bspawn\s*\(|\bos\.spawn\w*\s*\(\s*os\.P_NOWAIT/;
 const LOOP =
   /while\b|\bloop\s*(do|\{)|\bfor\s*\(\s*;\s*;\s*\)|\buntil\b|\bfor\b[^\n]*\bin\s+itertools\.count|\brepeat\b|iter\(\s*int\s*,|while\s*\(\s*1\s*\)/;
 
@@ -20,7 +21,11 @@ function pathArgument(code: string, start: number): ExpandedWord | undefined {
   if (literal && !literal.interpolated)
     return literalWord(literal.value, [0, 0], JSON.stringify(literal.value));
   if (HOME_EXPRESSIONS.test(code.slice(start))) return literalWord(HOME_PATH, [0, 0], "~");
-  if (/^\s*(?:os\.sep|os\.path\.sep|os\.path\.abspath\(\s*["']\/["']\s*\)|(?:pathlib\.)?Path\(\s*["']\/["']\s*\)|File::Spec->rootdir\(\)|path\.sep)/.test(code.slice(start))) {
+  if (
+    /^\s*(?:os\.sep|os\.path\.sep|os\.path\.abspath\(\s*["']\/["']\s*\)|(?:pathlib\.)?Path\(\s*["']\/["']\s*\)|File::Spec->rootdir\(\)|path\.sep)/.test(
+      code.slice(start),
+    )
+  ) {
     return literalWord("/", [0, 0], "/");
   }
   return undefined;

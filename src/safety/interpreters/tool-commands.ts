@@ -147,7 +147,12 @@ function make(invocation: Invocation, args: readonly ExpandedWord[]): ToolAction
 }
 
 /** Tools that run commands given in options or scripts: tar, git, ssh, rsync, make, awk, sed, osascript. */
-export function toolActions(name: string, invocation: Invocation, scope: Scope): ToolActions {
+export function toolActions(
+  name: string,
+  invocation: Invocation,
+  scope: Scope,
+  fileText: (word: ExpandedWord) => string | undefined = () => undefined,
+): ToolActions {
   const args = invocation.words.slice(1);
   switch (name) {
     case "tar":
@@ -170,7 +175,7 @@ export function toolActions(name: string, invocation: Invocation, scope: Scope):
     case "gawk":
     case "mawk":
     case "nawk":
-      return awkActions(args, scope);
+      return awkActions(args, scope, fileText);
     case "sed":
     case "gsed":
       return sedActions(args, scope, invocation.stdin?.read());

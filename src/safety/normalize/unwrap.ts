@@ -13,8 +13,17 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   nohup: {},
   time: { withArgument: "fo", longWithArgument: ["--format", "--output"] },
   nice: { withArgument: "n", longWithArgument: ["--adjustment"] },
-  ionice: { withArgument: "cn", longWithArgument: ["--class", "--classdata"], noCommand: "pPu", longNoCommand: ["--pid", "--pgid", "--uid"] },
+  ionice: {
+    withArgument: "cn",
+    longWithArgument: ["--class", "--classdata"],
+    noCommand: "pPu",
+    longNoCommand: ["--pid", "--pgid", "--uid"],
+  },
   timeout: { withArgument: "sk", longWithArgument: ["--signal", "--kill-after"], operands: 1 },
+  cpulimit: { withArgument: "lpPe", longWithArgument: ["--limit", "--pid", "--exe", "--path"] },
+  chronic: {},
+  ifne: {},
+  "systemd-cat": { withArgument: "tp" },
   stdbuf: { withArgument: "ioe", longWithArgument: ["--input", "--output", "--error"] },
   setsid: {},
   chrt: { withArgument: "TPD", noCommand: "pm", operands: 1 },
@@ -188,7 +197,9 @@ function unwrapPrivileged(name: string, invocation: Invocation, args: readonly E
   );
   if (index === -1) {
     // `sudo -s` / `sudo -i` / `doas -s` with no command: the root shell reads its commands from stdin.
-    return shell && invocation.stdin ? [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name} -s` }] : [];
+    return shell && invocation.stdin
+      ? [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name} -s` }]
+      : [];
   }
   const rest = args.slice(index);
   if (shell && name === "sudo") return [{ kind: "script", text: joined(rest), origin: `${name} -s` }];
@@ -220,7 +231,7 @@ function unwrapSwitchUser(name: string, invocation: Invocation, args: readonly E
 
 function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
   const grammar: OptionGrammar = {
-    withArgument: "IiLlnPsdEea",
+    withArgument: "ILnPsdEa",
     longWithArgument: [
       "--arg-file",
       "--delimiter",
@@ -245,7 +256,10 @@ function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nes
   const index = commandIndex(args, grammar);
   const template = index === -1 ? [literalWord("echo", invocation.span)] : args.slice(index);
   const data = invocation.stdin?.read();
-  const items = data === undefined ? [UNKNOWN_NONEMPTY] : data.split(/[\s\0]+/).filter((item) => item !== "");
+  // With a replace string, each input line is one item; otherwise blanks and NULs separate items.
+  const nul = args.some((word) => /^(-[a-zA-Z]*0|--null)$/.test(word.value));
+  const separator = nul ? /\0+/ : replace === undefined ? /[\s\0]+/ : /[\n\0]+/;
+  const items = data === undefined ? [UNKNOWN_NONEMPTY] : data.split(separator).filter((item) => item !== "");
   const span = invocation.span;
   const words =
     replace === undefined
@@ -350,7 +364,12 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
     case "machinectl": {
       // `machinectl shell [USER@]HOST COMMAND…` runs COMMAND as that user (root by default).
       if (args[0]?.value !== "shell") return [];
-      const rest = args.slice(1).filter((word, index, all) => !(word.value.startsWith("-") && all.slice(0, index).every((w) => w.value.startsWith("-"))));
+      const rest = args
+        .slice(1)
+        .filter(
+          (word, index, all) =>
+            !(word.value.startsWith("-") && all.slice(0, index).every((w) => w.value.startsWith("-"))),
+        );
       return rest.length > 1 ? [inner(invocation, rest.slice(1), "machinectl")] : [];
     }
     case "coproc": {

@@ -96,7 +96,13 @@ export function findStartPoints(args: readonly ExpandedWord[]): {
     if (value.startsWith("-") || value === "(" || value === "!" || value === ",") break;
     starts.push(args[index]!);
   }
-  const narrowed = args.slice(index).some((word) => NARROWING.has(word.value.replace(/^-not$/, "")));
+  const expression = args.slice(index);
+  const narrowed = expression.some(
+    (word, position) =>
+      NARROWING.has(word.value.replace(/^-not$/, "")) &&
+      // `-name '*'` matches every entry: no narrowing at all.
+      !(/^-i?(name|path|wholename)$/.test(word.value) && expression[position + 1]?.value === "*"),
+  );
   return { starts, narrowed };
 }
 
@@ -170,6 +176,30 @@ export const deleteRule: Rule = (input) => {
       return findRule(input);
     case "rsync":
       return rsyncRule(input);
+    case "tar":
+    case "zip": {
+      // `tar --remove-files` and `zip -m` delete what they archived.
+      const removes =
+        input.name === "tar"
+          ? input.args.some((word) => word.value === "--remove-files")
+          : input.args.some((word) => /^-[a-zA-Z]*m/.test(word.value) || word.value === "--move");
+      if (!removes) return undefined;
+      const paths = input.args.filter((word) => !word.value.startsWith("-"));
+      return firstProtected(
+        input.name === "zip" ? paths.slice(1) : paths,
+        { ...input, invocation: { ...input.invocation, treeOperands: true } },
+        `'${input.name}'`,
+      );
+    }
+    case "shred":
+      return input.invocation.treeOperands &&
+        input.args.some((word) => /^-[a-zA-Z]*u|^--remove/.test(word.value))
+        ? firstProtected(
+            input.args.filter((word) => !word.value.startsWith("-")),
+            input,
+            "'shred -u'",
+          )
+        : undefined;
     case "mv": {
       // Moving `/`, a system directory or home away breaks the system as surely as deleting it.
       const paths = input.args.filter((word) => !word.value.startsWith("-"));

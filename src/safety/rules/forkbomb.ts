@@ -59,15 +59,22 @@ function unbounded(loop: Node): boolean {
     const step = header[3]!;
     if (condition === "" || /^[1-9]\d*$/.test(condition)) return true;
     const growing = /^(\w+)\s*>=?\s*0$/.exec(condition);
-    return growing !== null && new RegExp(`${growing[1]}\\s*(\\+\\+|\\+=)|\\+\\+\\s*${growing[1]}`).test(step);
+    return (
+      growing !== null && new RegExp(`${growing[1]}\\s*(\\+\\+|\\+=)|\\+\\+\\s*${growing[1]}`).test(step)
+    );
   }
   if (loop.type !== "while_statement") return false;
   const keyword = loop.firstChild?.type;
   const condition = loop.childForFieldName("condition");
   const text = condition?.text.trim() ?? "";
-  if (keyword === "until") return /^(false|\/bin\/false|\[\s*0\s*-eq\s*1\s*\]|\[\s*1\s*=\s*0\s*\]|\[\s*(\S+)\s*!=\s*\2\s*\])$/.test(text);
+  if (keyword === "until")
+    return /^(false|\/bin\/false|\[\s*0\s*-eq\s*1\s*\]|\[\s*1\s*=\s*0\s*\]|\[\s*(\S+)\s*!=\s*\2\s*\])$/.test(
+      text,
+    );
   // Conditions that never fail: true, :, sleep N, constant tests.
-  return /^(true|:|\/bin\/true|sleep\s+[\d.]+|\[\s*1\s*\]|\(\(\s*[1-9]\d*\s*\)\)|\[\s*1\s*-eq\s*1\s*\]|\[\s*(\S+)\s*=\s*\2\s*\]|test\s+1)$/.test(text);
+  return /^(true|:|\/bin\/true|sleep\s+[\d.]+|\[\s*1\s*\]|\(\(\s*[1-9]\d*\s*\)\)|\[\s*1\s*-eq\s*1\s*\]|\[\s*(\S+)\s*=\s*\2\s*\]|test\s+1)$/.test(
+    text,
+  );
 }
 
 /** `while true; do … & done`: an endless loop that starts a background process every round. */

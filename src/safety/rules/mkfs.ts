@@ -70,7 +70,11 @@ function formatterHit(name: string, args: Parameters<Rule>[0]["args"]): RuleHit 
     if (args.some((word) => /^(-V|--version|-h|--help)$/.test(word.value)) && args.length === 1)
       return undefined;
     // Without -a/-o wipefs only lists signatures; mke2fs -n only shows what it would do.
-    if (name === "wipefs" && !args.some((word) => /^(-[a-zA-Z]*[ao]|--all|--offset)/.test(word.value)))
+    if (
+      name === "wipefs" &&
+      (!args.some((word) => /^(-[a-zA-Z]*[ao]|--all|--offset)/.test(word.value)) ||
+        args.some((word) => /^(-[a-zA-Z]*n|--no-act)$/.test(word.value)))
+    )
       return undefined;
     if (
       /^(mke2fs|mkfs\.ext[234])$/.test(name) &&

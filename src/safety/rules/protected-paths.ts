@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { HOME_PATH, UNKNOWN } from "../extract/expanded-word.js";
+import { EVERY_ENTRY, HOME_PATH, UNKNOWN } from "../extract/expanded-word.js";
 import { resolvePath } from "../extract/paths.js";
 import { globMatches } from "./glob.js";
 
@@ -65,8 +65,17 @@ const BROAD_SAMPLES = [
   [".ssh", ".config", ".bashrc"],
 ];
 
+/** A glob segment that matches (nearly) every name: `*`, `.*`, `.[!.]*`, `?*`. */
+export function isBroadGlob(segment: string): boolean {
+  return BROAD_SAMPLES.some((names) => names.every((name) => globMatches(segment, name)));
+}
+
 function classifyStatic(resolved: string): Protection | undefined {
   if (resolved === "/") return "root";
+  if (resolved.endsWith(`/${EVERY_ENTRY}`)) {
+    const parent = parentOf(resolved);
+    return SCRATCH.has(parent) ? undefined : (classifyStatic(parent) ?? (parent === "/" ? "root" : undefined));
+  }
   // `/$NAME` with NAME unknown could be any top-level directory.
   if (/^\/\uE002$/.test(resolved)) return "system";
   if (resolved === HOME_PATH) return "home";

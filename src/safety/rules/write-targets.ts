@@ -71,25 +71,40 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       const files: ExpandedWord[] = [];
       args.forEach((word, index) => {
         const value = word.value;
-        if (value.startsWith("--file=")) files.push({ ...word, value: value.slice(7), pattern: value.slice(7) });
+        if (value.startsWith("--file="))
+          files.push({ ...word, value: value.slice(7), pattern: value.slice(7) });
         else if ((/^-?[a-zA-Z]*f$/.test(value) && index <= 1) || value === "--file") {
           const next = args[index + 1];
           if (next) files.push(next);
         }
       });
-      const creating = args.some((word) => /^-?[a-zA-Z]*[cru]/.test(word.value) && !word.value.startsWith("--")) || args.some((word) => /^--(create|append|update)$/.test(word.value));
+      const creating =
+        args.some((word) => /^-?[a-zA-Z]*[cru]/.test(word.value) && !word.value.startsWith("--")) ||
+        args.some((word) => /^--(create|append|update)$/.test(word.value));
       return creating ? files : [];
     }
     case "curl":
     case "wget":
     case "openssl":
     case "aria2c": {
-      const flags = name === "curl" ? ["-o", "--output"] : name === "wget" ? ["-O", "--output-document"] : name === "openssl" ? ["-out"] : ["-o", "--out"];
+      const flags =
+        name === "curl"
+          ? ["-o", "--output"]
+          : name === "wget"
+            ? ["-O", "--output-document"]
+            : name === "openssl"
+              ? ["-out"]
+              : ["-o", "--out"];
       const found: ExpandedWord[] = [];
       args.forEach((word, index) => {
         if (flags.includes(word.value) && args[index + 1]) found.push(args[index + 1]!);
         for (const flag of flags) {
-          if (word.value.startsWith(`${flag}=`)) found.push({ ...word, value: word.value.slice(flag.length + 1), pattern: word.value.slice(flag.length + 1) });
+          if (word.value.startsWith(`${flag}=`))
+            found.push({
+              ...word,
+              value: word.value.slice(flag.length + 1),
+              pattern: word.value.slice(flag.length + 1),
+            });
         }
       });
       return found;
@@ -98,6 +113,31 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       const files = operands(args, "fOoFBlst");
       return args[0]?.value === "convert" || args[0]?.value === "dd" ? files.slice(-1) : [];
     }
+    case "sort": {
+      const found: ExpandedWord[] = [];
+      args.forEach((word, index) => {
+        if (word.value === "-o" || word.value === "--output") {
+          const next = args[index + 1];
+          if (next) found.push(next);
+        } else if (word.value.startsWith("--output=")) found.push({ ...word, value: word.value.slice(9), pattern: word.value.slice(9) });
+        else if (/^-o./.test(word.value)) found.push({ ...word, value: word.value.slice(2), pattern: word.value.slice(2) });
+      });
+      return found;
+    }
+    case "uniq":
+      return operands(args, "fsw").slice(1, 2);
+    case "xxd":
+      return args.some((word) => /^-[a-z]*r/.test(word.value)) ? operands(args, "cgls").slice(1, 2) : [];
+    case "find": {
+      const found: ExpandedWord[] = [];
+      args.forEach((word, index) => {
+        const next = args[index + 1];
+        if (/^-fprint(0|f)?$/.test(word.value) && next) found.push(next);
+      });
+      return found;
+    }
+    case "script":
+      return args.some((word) => /^(-[a-zA-Z]*c|--command)/.test(word.value)) ? [] : operands(args, "EBIOTm").slice(0, 1);
     case "scrub":
     case "wipe":
       return operands(args, "pPsfSXr");
