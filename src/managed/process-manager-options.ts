@@ -1,7 +1,7 @@
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { ShellgateConfig } from "../config/schema.js";
 import type { Verdict } from "../safety/verdict.js";
-import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
 import type { Observer } from "./observer/observer-event.js";
 import type { BinaryGuard } from "./output/stream-decoder.js";

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { guardBinary } from "../io/binary-guard.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
@@ -21,7 +22,6 @@ import {
 } from "./actions/action-schemas.js";
 import { parseActionInput } from "./actions/parse-action-input.js";
 import { deliverInput } from "./input/deliver-input.js";
-import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { createProcessId } from "./lifecycle/process-id.js";
 import { ProcessRecord } from "./lifecycle/process-record.js";
 import type { TerminationReason } from "./lifecycle/process-state.js";

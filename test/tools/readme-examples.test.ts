@@ -89,7 +89,7 @@ describe("README config table", () => {
     const defaults = parseConfig({}) as Record<string, unknown>;
     const { configSchema } = await import("../../src/config/schema.js");
     for (const key of Object.keys(configSchema.shape)) {
-      const row = new RegExp(`^\\| \`${key}\` \\| ([^|]+) \\|`, "m").exec(readme);
+      const row = new RegExp(`^\\|\\s*\`${key}\`\\s*\\|([^|]+)\\|`, "m").exec(readme);
       expect(row, key).not.toBeNull();
       const value = defaults[key];
       if (value !== undefined) expect(row?.[1]?.trim(), key).toBe(`\`${JSON.stringify(value)}\``);

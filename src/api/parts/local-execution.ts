@@ -1,8 +1,8 @@
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import type { ConcurrencyCounter } from "../../concurrency/concurrency-counter.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import type { Executor } from "../../executor/executor.js";
 import { createLocalExecutor } from "../../executor/local-executor.js";
-import type { ConcurrencyCounter } from "../../concurrency/concurrency-counter.js";
 import { runOptionsFromConfig } from "../../run/run-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 

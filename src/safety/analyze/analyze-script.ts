@@ -316,7 +316,12 @@ class ScriptAnalysis implements WalkVisitor {
     });
     this.records.set(invocation, this.sink.commands.length - 1);
     // Non-interactive bash expands aliases only after `shopt -s expand_aliases`.
-    if (level === 0 && !first.dynamic && this.scope.aliases.has(first.value) && this.scope.variables.has(EXPAND_ALIASES)) {
+    if (
+      level === 0 &&
+      !first.dynamic &&
+      this.scope.aliases.has(first.value) &&
+      this.scope.variables.has(EXPAND_ALIASES)
+    ) {
       const rest = invocation.words
         .slice(1)
         .map((word) => word.source)

@@ -5,7 +5,14 @@ import { EVERY_ENTRY, type ExpandedWord, hasUnknown } from "./expanded-word.js";
 import type { Invocation, Stdin } from "./invocation.js";
 import { basename, resolvePath, virtualPath } from "./paths.js";
 import type { Scope } from "./scope.js";
-import { decodeBase32, decodeBase64, decodeHex, formatPrintf, reverseLines, translate } from "./text-filters.js";
+import {
+  decodeBase32,
+  decodeBase64,
+  decodeHex,
+  formatPrintf,
+  reverseLines,
+  translate,
+} from "./text-filters.js";
 
 function echo(args: readonly string[]): string {
   let index = 0;
@@ -141,7 +148,11 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
       // `ls -d PATHS` prints the paths themselves; plain `ls DIR` prints every entry's name.
       if (!args.some((arg) => /^-[a-zA-Z]*d/.test(arg))) {
         const listed = rest.filter((word) => !word.value.startsWith("-"));
-        if (listed.length > 1 || args.some((arg) => /^-[a-zA-Z]*[lRs1-9]|^--/.test(arg) && !/^-[aA]+$/.test(arg))) return undefined;
+        if (
+          listed.length > 1 ||
+          args.some((arg) => /^-[a-zA-Z]*[lRs1-9]|^--/.test(arg) && !/^-[aA]+$/.test(arg))
+        )
+          return undefined;
         return `${EVERY_ENTRY}\n`;
       }
       return `${rest

@@ -18,7 +18,8 @@ export function decodeBase32(text: string): string | undefined {
   let bits = "";
   for (const char of compact) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
   let output = "";
-  for (let index = 0; index + 8 <= bits.length; index += 8) output += String.fromCharCode(Number.parseInt(bits.slice(index, index + 8), 2));
+  for (let index = 0; index + 8 <= bits.length; index += 8)
+    output += String.fromCharCode(Number.parseInt(bits.slice(index, index + 8), 2));
   return output;
 }
 

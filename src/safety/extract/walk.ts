@@ -1,8 +1,8 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
+import { isBroadGlob } from "../rules/protected-paths.js";
 import { assignmentOf, buildInvocation, REDIRECT_NODES, redirectOf, stdinOf } from "./build-invocation.js";
 import type { ExpansionContext } from "./expand-word.js";
 import { expandWord } from "./expand-word.js";
-import { isBroadGlob } from "../rules/protected-paths.js";
 import {
   EVERY_ENTRY,
   type ExpandedWord,

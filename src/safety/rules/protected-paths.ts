@@ -74,7 +74,9 @@ function classifyStatic(resolved: string): Protection | undefined {
   if (resolved === "/") return "root";
   if (resolved.endsWith(`/${EVERY_ENTRY}`)) {
     const parent = parentOf(resolved);
-    return SCRATCH.has(parent) ? undefined : (classifyStatic(parent) ?? (parent === "/" ? "root" : undefined));
+    return SCRATCH.has(parent)
+      ? undefined
+      : (classifyStatic(parent) ?? (parent === "/" ? "root" : undefined));
   }
   // `/$NAME` with NAME unknown could be any top-level directory.
   if (/^\/\uE002$/.test(resolved)) return "system";

@@ -119,8 +119,10 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
         if (word.value === "-o" || word.value === "--output") {
           const next = args[index + 1];
           if (next) found.push(next);
-        } else if (word.value.startsWith("--output=")) found.push({ ...word, value: word.value.slice(9), pattern: word.value.slice(9) });
-        else if (/^-o./.test(word.value)) found.push({ ...word, value: word.value.slice(2), pattern: word.value.slice(2) });
+        } else if (word.value.startsWith("--output="))
+          found.push({ ...word, value: word.value.slice(9), pattern: word.value.slice(9) });
+        else if (/^-o./.test(word.value))
+          found.push({ ...word, value: word.value.slice(2), pattern: word.value.slice(2) });
       });
       return found;
     }
@@ -137,7 +139,9 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       return found;
     }
     case "script":
-      return args.some((word) => /^(-[a-zA-Z]*c|--command)/.test(word.value)) ? [] : operands(args, "EBIOTm").slice(0, 1);
+      return args.some((word) => /^(-[a-zA-Z]*c|--command)/.test(word.value))
+        ? []
+        : operands(args, "EBIOTm").slice(0, 1);
     case "scrub":
     case "wipe":
       return operands(args, "pPsfSXr");
