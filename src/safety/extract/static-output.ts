@@ -1,4 +1,5 @@
 import path from "node:path";
+import { readLiteral } from "../interpreters/string-literals.js";
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { decodeEscapes } from "./escapes.js";
 import { EVERY_ENTRY, type ExpandedWord, hasUnknown } from "./expanded-word.js";
@@ -47,6 +48,20 @@ function findOutput(args: readonly ExpandedWord[]): string | undefined {
     below ? `${start.replace(/\/$/, "")}/${EVERY_ENTRY}` : start,
   );
   return listed.map((path) => path + separator).join("");
+}
+
+/** `python3 -c "print('…')"`, `perl -e 'print "…\n"'`, `node -e "console.log('…')"`, `ruby -e 'puts "…"'`. */
+function printedLiteral(name: string, args: readonly string[]): string | undefined {
+  const flag = name.startsWith("python") ? "-c" : "-e";
+  const index = args.indexOf(flag);
+  const code = index === -1 ? undefined : args[index + 1]?.trim().replace(/;$/, "");
+  if (code === undefined) return undefined;
+  const call = /^(print|console\.log|puts|say)\s*\(?\s*/.exec(code);
+  if (!call) return undefined;
+  const literal = readLiteral(code, call[0].length);
+  if (!literal || literal.interpolated || !/^\s*\)?\s*;?\s*$/.test(code.slice(literal.end))) return undefined;
+  const newline = name === "perl" && call[1] === "print" ? "" : "\n";
+  return literal.value + newline;
 }
 
 function readStdin(stdin: Stdin | undefined): string | undefined {
@@ -125,6 +140,12 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
     case "true":
     case ":":
       return "";
+    case "python":
+    case "python3":
+    case "perl":
+    case "node":
+    case "ruby":
+      return printedLiteral(name, args);
     case "dirname":
       return args.length > 0 && !args.some((arg) => arg.startsWith("-"))
         ? `${args.map((arg) => path.posix.dirname(arg)).join("\n")}\n`

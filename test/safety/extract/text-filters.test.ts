@@ -34,7 +34,8 @@ describe("text filters", () => {
     expect(reverseLines("odus\n")).toBe("sudo\n");
     expect(translate("fhqb", [], ["a-z", "n-za-m"])).toBe("sudo");
     expect(translate("s-u-d-o", ["-d"], ["-"])).toBe("sudo");
-    expect(translate("x", [], ["[:lower:]", "[:upper:]"])).toBeUndefined();
+    expect(translate("x", [], ["[:lower:]", "[:upper:]"])).toBe("X");
+    expect(translate("x", [], ["[:alpha:]", "a"])).toBeUndefined();
     expect(formatPrintf("%s %s\\n", ["sudo", "id"])).toBe("sudo id\n");
     expect(formatPrintf("\\163\\165\\144\\157", [])).toBe("sudo");
     expect(formatPrintf("%s\\n", ["a", "b"])).toBe("a\nb\n");
