@@ -24,8 +24,12 @@ for (const profile of SAFETY_PROFILES) gates[profile] = await createSafetyGate({
 
 console.log(`corpus: ${cases.length} cases (${corpusFile})`);
 for (const profile of SAFETY_PROFILES) {
-  const right = cases.filter((item) => (gates[profile].check(item.command).allowed ? "allow" : "block") === item.expect[profile]).length;
-  console.log(`  accuracy ${profile.padEnd(12)} ${right}/${cases.length} (${((100 * right) / cases.length).toFixed(1)}%)`);
+  const right = cases.filter(
+    (item) => (gates[profile].check(item.command).allowed ? "allow" : "block") === item.expect[profile],
+  ).length;
+  console.log(
+    `  accuracy ${profile.padEnd(12)} ${right}/${cases.length} (${((100 * right) / cases.length).toFixed(1)}%)`,
+  );
 }
 
 function percentile(sorted, fraction) {
@@ -33,7 +37,8 @@ function percentile(sorted, fraction) {
 }
 
 const rounds = 25;
-for (let warm = 0; warm < 5; warm += 1) for (const item of cases) for (const profile of SAFETY_PROFILES) gates[profile].check(item.command);
+for (let warm = 0; warm < 5; warm += 1)
+  for (const item of cases) for (const profile of SAFETY_PROFILES) gates[profile].check(item.command);
 const samples = [];
 for (let round = 0; round < rounds; round += 1) {
   for (const item of cases) {
@@ -53,7 +58,9 @@ function timeOnce(label, command) {
   const start = process.hrtime.bigint();
   const verdict = gates.strict.check(command);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  console.log(`${label}: ${ms.toFixed(1)} ms (${(command.length / 1024).toFixed(0)} KB, ${verdict.allowed ? "allowed" : verdict.rule})`);
+  console.log(
+    `${label}: ${ms.toFixed(1)} ms (${(command.length / 1024).toFixed(0)} KB, ${verdict.allowed ? "allowed" : verdict.rule})`,
+  );
 }
 timeOnce("100 KB single command", `echo ${"aaaaaaaaaa ".repeat(9_500)}; rm -rf /`);
 timeOnce("1 MB script", "echo hello world | grep -c o > /dev/null\n".repeat(24_000));
@@ -66,7 +73,9 @@ for (let index = 0; index < total; index += 1) {
   const profile = SAFETY_PROFILES[index % SAFETY_PROFILES.length];
   lines.push(JSON.stringify({ command: item.command, profile }));
 }
-const child = spawn(process.execPath, [path.join(root, "bin/shellgate.js"), "check", "--jsonl"], { stdio: ["pipe", "pipe", "inherit"] });
+const child = spawn(process.execPath, [path.join(root, "bin/shellgate.js"), "check", "--jsonl"], {
+  stdio: ["pipe", "pipe", "inherit"],
+});
 const started = process.hrtime.bigint();
 const marks = [];
 let received = 0;
@@ -90,4 +99,6 @@ child.stdin.end();
 const code = await exited;
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const tenths = marks.map((mark, index) => (total / 10 / (mark - (marks[index - 1] ?? 0))).toFixed(0));
-console.log(`check --jsonl: ${received} lines in ${seconds.toFixed(2)} s = ${(received / seconds).toFixed(0)} lines/s (exit ${code}); lines/s per tenth: ${tenths.join(", ")}`);
+console.log(
+  `check --jsonl: ${received} lines in ${seconds.toFixed(2)} s = ${(received / seconds).toFixed(0)} lines/s (exit ${code}); lines/s per tenth: ${tenths.join(", ")}`,
+);

@@ -67,6 +67,7 @@ export class ScriptWalker {
   private readonly quietExpansion: ExpansionContext;
   private outputDepth = 0;
   private readonly activeFunctions = new Set<number>();
+  private lastNode: Node | undefined;
   private readonly functionCalls = new Map<number, number>();
   /** Redirects tree-sitter hangs on a whole `a && b > f` list, moved to the command they belong to (b). */
   private readonly attached = new Map<number, Node[]>();
@@ -318,6 +319,7 @@ export class ScriptWalker {
       return;
     }
     this.visitor.command(invocation, node);
+    this.lastNode = node;
     this.applyEffects(invocation);
   }
 
@@ -544,6 +546,11 @@ export class ScriptWalker {
           const resolved = virtualPath(file, this.scope.cwd);
           if (resolved !== undefined) this.scope.files.set(resolved, input ?? UNKNOWN);
         }
+      } else if (name === "set" && args.some((arg) => /^-[a-zA-Z]*x/.test(arg) || arg === "xtrace")) {
+        // With xtrace on, every later command expands PS4, running its substitutions.
+        const ps4 = this.scope.variables.get("PS4");
+        if (ps4 !== undefined && /\$\(|`/.test(ps4) && this.lastNode)
+          this.visitor.promptExpansion(ps4, this.lastNode);
       } else if (name === "shopt" && args.includes("-s") && args.includes("expand_aliases")) {
         this.scope.variables.set("\uE010expand_aliases", "on");
       } else if (name === "unalias") {

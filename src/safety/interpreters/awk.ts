@@ -4,6 +4,7 @@ import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
+import { insideStrings } from "./string-literals.js";
 
 function program(
   args: readonly ExpandedWord[],
@@ -48,7 +49,9 @@ export function awkActions(
         "awk starts background processes in an endless loop (a fork bomb); start a bounded number of processes instead.",
     });
   }
+  const quoted = insideStrings(code);
   for (const match of code.matchAll(/\bsystem\s*\(\s*("((?:\\.|[^"])*)")?/g)) {
+    if (quoted(match.index)) continue;
     if (
       match[1] === undefined ||
       /^\s*"[^"]*"\s*[^)\s]/.test(code.slice(match.index + match[0].length - (match[1]?.length ?? 0)))

@@ -3,7 +3,7 @@ import type { Invocation } from "../extract/invocation.js";
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import type { Language } from "./inline-code.js";
-import { readArguments, readLiteral } from "./string-literals.js";
+import { insideStrings, readArguments, readLiteral } from "./string-literals.js";
 
 const CALLS: Record<Language, RegExp> = {
   python:
@@ -46,7 +46,9 @@ export function processCalls(
   if (language === "node" && !/child_process|execa|zx|\bBun\.spawn|Deno\.(run|Command)/.test(code)) {
     // Without child_process in sight, exec/spawn are someone else's functions.
   } else {
+    const quoted = insideStrings(code);
     for (const match of code.matchAll(pattern)) {
+      if (quoted(match.index)) continue;
       const callee = match[0];
       const start = match.index + callee.length;
       const { literals, complete, list } = readArguments(code, start);

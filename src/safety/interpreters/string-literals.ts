@@ -73,3 +73,20 @@ export function readArguments(
   }
   return { literals, complete: true, list };
 }
+
+/** For each offset, whether it lies inside a quoted string: a call spelled inside a string is data. */
+export function insideStrings(code: string): (offset: number) => boolean {
+  const inside = new Uint8Array(code.length);
+  let quote: string | undefined;
+  for (let index = 0; index < code.length; index += 1) {
+    const char = code[index]!;
+    if (quote) {
+      inside[index] = 1;
+      if (char === "\\") {
+        inside[index + 1] = 1;
+        index += 1;
+      } else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+  }
+  return (offset) => inside[offset] === 1;
+}
