@@ -8,7 +8,6 @@ const POSIX_OVERRIDE = "To use another bash, set bash_path (config) or SHELLGATE
 const PATH_CONVERSION =
   "A lone /x argument to a Windows program is rewritten to a Windows path; write //x or prefix MSYS_NO_PATHCONV=1 for that command.";
 // A plain string on purpose: the ${...} is bash syntax shown to the model, not a template.
-// biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax, not a template placeholder
 const BASH_3_LIMITS = "This is bash 3.2: no associative arrays, ${var,,}, mapfile or |&.";
 const FULL_BASH = "Full bash: pipes, redirects, &&, ||, $VAR, $(...), globs, heredocs.";
 

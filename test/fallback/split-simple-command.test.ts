@@ -22,7 +22,6 @@ describe("splitSimpleCommand (no-bash fallback)", () => {
     ["sort < in.txt", "<", "the input redirect"],
     ["server &", "&", "the background operator"],
     ["echo $HOME", "$HOME", "a variable"],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion, not a template
     ['echo "${USER}"', "$USER", "a variable"],
     ["echo $(pwd)", "$(", "command substitution"],
     ["echo `date`", "`", "command substitution"],

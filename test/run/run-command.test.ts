@@ -45,7 +45,6 @@ describe("runCommand: results", () => {
   it("runs with stdin closed and the scrubbed, non-interactive environment", async () => {
     const env = { PATH: process.env.PATH, HOME: scratch, MY_API_TOKEN: "secret", PAGER: "less", KEEP: "1" };
     const result = await runCommand(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion, not a template
       'cat; printf "%s|" "${MY_API_TOKEN-gone}" "$PAGER" "$GIT_PAGER" "$TERM" "$NO_COLOR" "$KEEP"',
       {
         ...base,

@@ -120,7 +120,6 @@ describe("planSpawn", () => {
   it("the environment plan hides its own variable and restores IFS and globbing", () => {
     const plan = planSpawn(
       resolution({ kind: "gitbash" }),
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion, not a template
       'printf "%s|" "${SHELLGATE_COMMAND-unset}" "$IFS" $-',
       "/tmp",
     );
