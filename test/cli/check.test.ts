@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/command.js";
 import { main } from "../../src/cli/main.js";
+import { fakeIo } from "../support/fake-io.js";
 
 let directory: string;
 
@@ -17,21 +16,10 @@ afterAll(async () => {
 });
 
 async function run(args: string[], input?: string): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  const io: CliIo = { stdout, stderr, stdin, cwd: directory, env: {} };
-  if (input !== undefined) stdin.end(input);
+  const io = fakeIo(directory, {});
+  if (input !== undefined) io.input.end(input);
   const code = await main(args, io);
-  return { code, out, err };
+  return { code, out: io.out(), err: io.err() };
 }
 
 describe("shellgate check COMMAND", () => {
