@@ -30,6 +30,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.stderr.write(`shellgate: unknown command '${name}'; run 'shellgate --help' for the list\n`);
     return 2;
   }
+  if (command.usage !== undefined && rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+    io.stdout.write(`${command.usage}\n  ${command.summary}\n`);
+    return 0;
+  }
   try {
     return await command.run(rest, io);
   } catch (error) {

@@ -14,4 +14,14 @@ describe("main", () => {
     expect(await main(["frobnicate"], io)).toBe(2);
     expect(io.err()).toBe("shellgate: unknown command 'frobnicate'; run 'shellgate --help' for the list\n");
   });
+
+  it.each(["describe", "doctor", "check", "run", "mcp"])(
+    "prints the usage of '%s' on --help and exits 0",
+    async (name) => {
+      const io = fakeIo();
+      expect(await main([name, "--help"], io)).toBe(0);
+      expect(io.out()).toContain(`usage: shellgate ${name}`);
+      expect(io.err()).toBe("");
+    },
+  );
 });

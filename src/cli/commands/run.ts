@@ -60,16 +60,18 @@ function parseProfile(text: string | undefined): SafetyProfile | undefined {
   return text as SafetyProfile;
 }
 
+const RUN_USAGE =
+  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND";
+
 export const runCommandCli: CliCommand = {
   name: "run",
   summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
+  usage: RUN_USAGE,
   async run(args, io) {
     const parsed = parseArguments(args, OPTIONS);
     const command = parsed.positionals.join(" ");
     if (command.trim() === "") {
-      throw new UsageError(
-        "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND",
-      );
+      throw new UsageError(RUN_USAGE);
     }
     const timeout = parseTimeout(stringOption(parsed, "timeout"));
     const profile = parseProfile(stringOption(parsed, "profile"));

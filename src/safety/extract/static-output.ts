@@ -198,3 +198,8 @@ export const SEQUENCE_NODES = new Set([
 export function isStatement(node: Node): boolean {
   return node.isNamed && node.type !== "comment" && !node.type.startsWith("heredoc");
 }
+
+/** The statements a list, pipeline or compound node holds, in order. */
+export function statementsOf(node: Node): Node[] {
+  return node.namedChildren.filter((child): child is Node => child !== null && isStatement(child));
+}
