@@ -30,3 +30,15 @@ export function createScope(): Scope {
     functions: new Map(),
   };
 }
+
+/** A shell started by the script inherits the state so far; what it changes stays inside it. */
+export function cloneScope(scope: Scope): Scope {
+  return {
+    variables: new Map(scope.variables),
+    cwd: scope.cwd,
+    files: new Map(scope.files),
+    aliases: new Map(scope.aliases),
+    hashed: new Map(scope.hashed),
+    functions: new Map(scope.functions),
+  };
+}

@@ -1,0 +1,195 @@
+import type { Parser } from "web-tree-sitter";
+import { type Span, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
+import type { Invocation } from "../extract/invocation.js";
+import { cloneScope, type Scope } from "../extract/scope.js";
+import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js";
+import type { RuleHit } from "../finding.js";
+import type { Nested } from "../normalize/nested.js";
+import { findSyntaxError } from "../parse/syntax-error.js";
+import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
+import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
+import {
+  NESTED_TOO_DEEP,
+  PARSE_FAILED,
+  reparseBudgetHit,
+  shellsTooDeepHit,
+  syntaxErrorHit,
+  UNKNOWN_PROMPT_EXPANSION,
+  unknownScriptHit,
+} from "./analysis-hits.js";
+import type { CommandRecord, Sink } from "./analysis-result.js";
+import { chunked } from "./chunked-input.js";
+import { displayCommand, matchTextOf } from "./display.js";
+import { judgeCommand } from "./judge-command.js";
+
+export const MAX_SCRIPT_DEPTH = 8;
+const PLACEHOLDER = "$__shellgate_unknown";
+
+/** Parses one script and judges every command in it, recursing into the scripts it hands to shells. */
+export class ScriptAnalysis implements WalkVisitor {
+  readonly walker: ScriptWalker;
+  /** Which command record each judged invocation became, so its findings can point at it. */
+  readonly records = new WeakMap<Invocation, number>();
+  private readonly pipelineGroups = new Map<number, number>();
+
+  constructor(
+    private readonly parser: Parser,
+    readonly scope: Scope,
+    private readonly depth: number,
+    /** Set for re-parsed text: findings point at the outer command that carried it. */
+    readonly outerSpan: Span | undefined,
+    readonly sink: Sink,
+    private readonly origin: string | undefined,
+  ) {
+    this.walker = new ScriptWalker(scope, this, sink.budget);
+  }
+
+  /** The same script's analysis, reporting into another sink (to probe what a command could do). */
+  withSink(sink: Sink): ScriptAnalysis {
+    return new ScriptAnalysis(this.parser, this.scope, this.depth, this.outerSpan, sink, this.origin);
+  }
+
+  run(text: string): void {
+    const tree = this.parser.parse(chunked(text));
+    if (!tree) {
+      this.add(PARSE_FAILED, undefined, [0, text.length]);
+      return;
+    }
+    try {
+      const root = tree.rootNode;
+      const error = findSyntaxError(root);
+      if (error) {
+        const where = `line ${error.line}, column ${error.column}: ${error.description}`;
+        const subject = this.origin ? `the script given to ${this.origin}` : "the command";
+        this.add(syntaxErrorHit(subject, where), undefined, [
+          error.offset,
+          Math.min(text.length, error.offset + 1),
+        ]);
+      }
+      this.walker.walk(copyTree(tree, text), undefined, 0);
+    } finally {
+      tree.delete();
+    }
+  }
+
+  add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {
+    const record = invocation ? this.records.get(invocation) : undefined;
+    this.sink.findings.push({
+      ...hit,
+      ...(record === undefined ? {} : { record }),
+      command: invocation && invocation.words.length > 0 ? displayCommand(invocation.words) : undefined,
+      matchText: invocation && invocation.words.length > 0 ? matchTextOf(invocation.words) : undefined,
+      span: this.outerSpan ?? span ?? invocation?.span ?? [0, 0],
+    });
+  }
+
+  command(invocation: Invocation, node: Node): void {
+    judgeCommand(this, invocation, 0, this.pipelinePosition(node));
+  }
+
+  private pipelinePosition(node: Node): CommandRecord["pipeline"] {
+    let element = node;
+    if (element.parent?.type === "redirected_statement") element = element.parent;
+    const pipeline = element.parent;
+    if (pipeline?.type !== "pipeline") return undefined;
+    let group = this.pipelineGroups.get(pipeline.id);
+    if (group === undefined) {
+      this.sink.groups += 1;
+      group = this.sink.groups;
+      this.pipelineGroups.set(pipeline.id, group);
+    }
+    const index = this.walker.statements(pipeline).findIndex((statement) => statement.id === element.id);
+    return { group, index };
+  }
+
+  functionDefinition(node: Node): void {
+    const hit = forkBombInFunction(node);
+    if (hit) this.addNode(hit, node);
+  }
+
+  loop(node: Node): void {
+    const hit = forkBombInLoop(node);
+    if (hit) this.addNode(hit, node);
+  }
+
+  promptExpansion(value: string | undefined, node: Node): void {
+    if (value === undefined) {
+      this.addNode(UNKNOWN_PROMPT_EXPANSION, node);
+      return;
+    }
+    this.script(
+      {
+        kind: "script",
+        text: `: <<__SHELLGATE_PROMPT__\n${value}\n__SHELLGATE_PROMPT__\n`,
+        origin: "${…@P}",
+      },
+      { words: [], assignments: [], redirects: [], stdin: undefined, span: [node.startIndex, node.endIndex] },
+    );
+  }
+
+  backticks(body: Node): void {
+    const carrier: Invocation = {
+      words: [],
+      assignments: [],
+      redirects: [],
+      stdin: undefined,
+      span: [body.startIndex, body.endIndex],
+    };
+    for (const match of body.text.matchAll(/(?<!\\)`((?:\\.|[^`\\])*)`/g)) {
+      this.script(
+        { kind: "script", text: match[1]!.replace(/\\([`$\\])/g, "$1"), origin: "backticks in a heredoc" },
+        carrier,
+      );
+    }
+    // tree-sitter leaves `<<-` bodies unparsed: judge the body as the double-quoted text it is.
+    if (
+      !body.namedChildren.some((child) => child.type === "command_substitution") &&
+      body.text.includes("$(")
+    ) {
+      const quoted = body.text.replace(/`/g, "").replace(/(?<!\\)"/g, '\\"');
+      this.script({ kind: "script", text: `: "${quoted}"`, origin: "a heredoc body" }, carrier);
+    }
+  }
+
+  tooDeep(node: Node): void {
+    this.addNode(NESTED_TOO_DEEP, node);
+  }
+
+  private addNode(hit: RuleHit, node: Node): void {
+    const text = node.text;
+    const command = text.length > 80 ? `${text.slice(0, 77)}...` : text;
+    this.sink.findings.push({
+      ...hit,
+      command,
+      matchText: command,
+      span: this.outerSpan ?? [node.startIndex, node.endIndex],
+    });
+  }
+
+  /** Parses and judges shell text a command hands to a shell, in a copy of the scope so far. */
+  script(item: Extract<Nested, { kind: "script" }>, carrier: Invocation): void {
+    if (item.text === undefined || item.text === UNKNOWN || item.text === UNKNOWN_NONEMPTY) {
+      this.add(unknownScriptHit(item.origin), carrier);
+      return;
+    }
+    if (this.depth + 1 > MAX_SCRIPT_DEPTH) {
+      this.add(shellsTooDeepHit(item.origin), carrier);
+      return;
+    }
+    this.sink.budget.reparsedCharacters -= item.text.length;
+    if (this.sink.budget.reparsedCharacters < 0) {
+      this.add(reparseBudgetHit(item.origin), carrier);
+      return;
+    }
+    const text = item.text.replaceAll(UNKNOWN, PLACEHOLDER).replaceAll(UNKNOWN_NONEMPTY, PLACEHOLDER);
+    const child = new ScriptAnalysis(
+      this.parser,
+      cloneScope(this.scope),
+      this.depth + 1,
+      this.outerSpan ?? carrier.span,
+      this.sink,
+      item.origin,
+    );
+    child.run(text);
+  }
+}

@@ -1,0 +1,90 @@
+import type { ExpandedWord } from "../extract/expanded-word.js";
+import { literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
+import type { Invocation } from "../extract/invocation.js";
+import { findStartPoints } from "../rules/delete.js";
+import { inner, joined } from "./inner-command.js";
+import type { Nested } from "./nested.js";
+import { commandIndex, type OptionGrammar } from "./skip-options.js";
+
+// Programs that run a command once per item: input lines (xargs, parallel) or files found (find).
+
+/** `… | xargs CMD`: the items read from stdin become arguments of CMD (or replace `{}` with -I). */
+export function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
+  const grammar: OptionGrammar = {
+    withArgument: "ILnPsdEa",
+    longWithArgument: [
+      "--arg-file",
+      "--delimiter",
+      "--max-args",
+      "--max-procs",
+      "--replace",
+      "--max-lines",
+      "--eof",
+      "--process-slot-var",
+      "--max-chars",
+    ],
+  };
+  let replace: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const value = args[index]!.value;
+    if (value === "-I") replace = args[index + 1]?.value;
+    else if (value.startsWith("-I") && value.length > 2) replace = value.slice(2);
+    else if (value.startsWith("--replace")) replace = value.includes("=") ? value.split("=")[1] : "{}";
+    else if (value === "-i") replace = "{}";
+    else if (!value.startsWith("-")) break;
+  }
+  const index = commandIndex(args, grammar);
+  const template = index === -1 ? [literalWord("echo", invocation.span)] : args.slice(index);
+  const data = invocation.stdin?.read();
+  // With a replace string, each input line is one item; otherwise blanks and NULs separate items.
+  const nul = args.some((word) => /^(-[a-zA-Z]*0|--null)$/.test(word.value));
+  const separator = nul ? /\0+/ : replace === undefined ? /[\s\0]+/ : /[\n\0]+/;
+  const items = data === undefined ? [UNKNOWN_NONEMPTY] : data.split(separator).filter((item) => item !== "");
+  const span = invocation.span;
+  const words =
+    replace === undefined
+      ? [...template, ...items.map((item) => literalWord(item, span))]
+      : template.map((word) =>
+          word.value.includes(replace)
+            ? { ...word, value: word.value.replaceAll(replace, items[0] ?? "") }
+            : word,
+        );
+  return [inner(invocation, words, "xargs", { stdin: undefined })];
+}
+
+/** `find … -exec CMD {} ;`: `{}` stands for every file found below the start points. */
+export function unwrapFind(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
+  const { starts, narrowed } = findStartPoints(args);
+  const results: Nested[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    if (!/^-(exec|execdir|ok|okdir)$/.test(args[index]!.value)) continue;
+    const end = args.findIndex(
+      (word, position) => position > index && (word.value === ";" || word.value === "+"),
+    );
+    const command = args.slice(index + 1, end === -1 ? args.length : end);
+    index = end === -1 ? args.length : end;
+    if (command.length === 0) continue;
+    const words: ExpandedWord[] = [];
+    for (const word of command) {
+      if (!word.value.includes("{}")) words.push(word);
+      else if (narrowed || starts.length === 0)
+        words.push({ ...word, value: word.value.replaceAll("{}", UNKNOWN) });
+      else
+        for (const start of starts)
+          words.push({
+            ...start,
+            value: word.value.replaceAll("{}", start.value),
+            pattern: word.pattern.replaceAll("{}", start.pattern),
+          });
+    }
+    results.push(inner(invocation, words, "find", { treeOperands: !narrowed, stdin: undefined }));
+  }
+  return results;
+}
+
+/** `parallel CMD ::: ARGS`: the template before `:::` is shell text run for each argument. */
+export function unwrapParallel(args: readonly ExpandedWord[]): Nested[] {
+  const end = args.findIndex((word) => /^:::+$/.test(word.value));
+  const template = args.slice(commandIndex(args, { withArgument: "jSP" }), end === -1 ? args.length : end);
+  return template.length > 0 ? [{ kind: "script", text: joined(template), origin: "parallel" }] : [];
+}
