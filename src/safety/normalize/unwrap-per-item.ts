@@ -10,6 +10,7 @@ import { commandIndex, type OptionGrammar } from "./skip-options.js";
 
 /** `… | xargs CMD`: the items read from stdin become arguments of CMD (or replace `{}` with -I). */
 export function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
+  // `--replace[=R]` takes its argument only after `=`, so it is not listed: `--replace rm …` runs rm.
   const grammar: OptionGrammar = {
     withArgument: "ILnPsdEa",
     longWithArgument: [
@@ -17,7 +18,6 @@ export function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[
       "--delimiter",
       "--max-args",
       "--max-procs",
-      "--replace",
       "--max-lines",
       "--eof",
       "--process-slot-var",

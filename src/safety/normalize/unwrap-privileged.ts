@@ -52,3 +52,37 @@ export function unwrapSwitchUser(
   }
   return [];
 }
+
+/** Option letters taking an argument, per graphical front-end (`gksu -u USER`, `pfexec -P SPEC`). */
+const FRONT_END_GRAMMAR: Record<string, { withArgument: string; longWithArgument: string[] }> = {
+  gksu: { withArgument: "uDmg", longWithArgument: ["--user", "--description", "--message"] },
+  gksudo: { withArgument: "uDmg", longWithArgument: ["--user", "--description", "--message"] },
+  kdesu: { withArgument: "upfi", longWithArgument: ["--user", "--priority", "--icon"] },
+  kdesudo: { withArgument: "upfi", longWithArgument: ["--user", "--priority", "--icon", "--comment"] },
+  "xdg-su": { withArgument: "u", longWithArgument: [] },
+  lxsudo: { withArgument: "", longWithArgument: [] },
+  beesu: { withArgument: "", longWithArgument: [] },
+  pfexec: { withArgument: "P", longWithArgument: [] },
+};
+
+/**
+ * `gksu CMD`, `kdesu -c 'CMD'`, `xdg-su -c CMD`, `pfexec CMD`: the command runs as root. A single
+ * command argument is a command line handed to `su -c`, so it is parsed as shell text.
+ */
+export function unwrapFrontEnd(
+  name: string,
+  invocation: Invocation,
+  args: readonly ExpandedWord[],
+): Nested[] {
+  for (let index = 0; index < args.length; index += 1) {
+    const value = args[index]!.value;
+    if (value === "-c" || value === "--command")
+      return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: `${name} -c` }];
+  }
+  const index = commandIndex(args, FRONT_END_GRAMMAR[name] ?? {});
+  if (index === -1) return [];
+  const rest = args.slice(index);
+  return rest.length === 1 && name !== "pfexec"
+    ? [{ kind: "script", text: rest[0]!.value, origin: name }]
+    : [inner(invocation, rest, name)];
+}

@@ -5,8 +5,9 @@ import type { Nested } from "./nested.js";
 import { commandIndex } from "./skip-options.js";
 import { unwrapEnv } from "./unwrap-env.js";
 import { unwrapFind, unwrapParallel, unwrapXargs } from "./unwrap-per-item.js";
-import { unwrapPrivileged, unwrapSwitchUser } from "./unwrap-privileged.js";
+import { unwrapFrontEnd, unwrapPrivileged, unwrapSwitchUser } from "./unwrap-privileged.js";
 import { unwrapMachinectl, unwrapScreen, unwrapScript, unwrapTmux } from "./unwrap-sessions.js";
+import { unwrapGdb, unwrapPerf } from "./unwrap-tracers.js";
 import { WRAPPERS } from "./wrappers.js";
 
 export { WRAPPERS } from "./wrappers.js";
@@ -45,6 +46,15 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
     case "sudo":
     case "doas":
       return unwrapPrivileged(name, invocation, args);
+    case "gksu":
+    case "gksudo":
+    case "kdesu":
+    case "kdesudo":
+    case "xdg-su":
+    case "lxsudo":
+    case "beesu":
+    case "pfexec":
+      return unwrapFrontEnd(name, invocation, args);
     case "su":
     case "runuser":
       return unwrapSwitchUser(name, invocation, args);
@@ -71,6 +81,10 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
       return unwrapTmux(args);
     case "parallel":
       return unwrapParallel(args);
+    case "perf":
+      return unwrapPerf(invocation, args);
+    case "gdb":
+      return unwrapGdb(invocation, args);
     default: {
       const grammar = WRAPPERS[name];
       if (!grammar) return [];

@@ -1,6 +1,6 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { RuleHit } from "../finding.js";
-import { describeProtection, type Protection, protectionOf } from "./protected-paths.js";
+import { describeProtection, isScratchDirectory, type Protection, protectionOf } from "./protected-paths.js";
 import type { Rule, RuleInput } from "./rule.js";
 
 function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit {
@@ -106,11 +106,28 @@ export function findStartPoints(args: readonly ExpandedWord[]): {
   return { starts, narrowed };
 }
 
+/**
+ * Whether `find -delete` can never delete its start points themselves: `-mindepth 1` or more, or a
+ * single `-type` test without `d` (and no `-o`/`!` that could turn it around).
+ */
+function sparesStartPoints(args: readonly ExpandedWord[]): boolean {
+  const values = args.map((word) => word.value);
+  const minimumDepth = values.indexOf("-mindepth");
+  if (minimumDepth !== -1 && Number(values[minimumDepth + 1]) >= 1) return true;
+  if (values.some((value) => ["-o", "-or", ",", "!", "-not"].includes(value))) return false;
+  const types = values.flatMap((value, index) => (value === "-type" ? [values[index + 1] ?? "d"] : []));
+  return types.length > 0 && types.every((type) => !type.includes("d"));
+}
+
 function findRule(input: RuleInput): RuleHit | undefined {
   if (!input.args.some((word) => word.value === "-delete")) return undefined;
   const { starts, narrowed } = findStartPoints(input.args);
   if (narrowed) return undefined;
-  return firstProtected(starts, input, "'find -delete'");
+  // Emptying /tmp without removing /tmp itself is what `rm -rf /tmp/*` does, which is allowed.
+  const checked = sparesStartPoints(input.args)
+    ? starts.filter((word) => !isScratchDirectory(word, input.scope.cwd))
+    : starts;
+  return firstProtected(checked, input, "'find -delete'");
 }
 
 const RSYNC_WITH_ARGUMENT = new Set([

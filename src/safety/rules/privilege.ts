@@ -1,3 +1,6 @@
+import type { ExpandedWord } from "../extract/expanded-word.js";
+import { commandIndex } from "../normalize/skip-options.js";
+import { WRAPPERS } from "../normalize/wrappers.js";
 import type { Rule } from "./rule.js";
 
 export const PRIVILEGE_COMMANDS = new Set([
@@ -18,7 +21,37 @@ export const PRIVILEGE_COMMANDS = new Set([
   "su-rs",
   "please",
   "pleaseedit",
+  // Graphical and Solaris-style front-ends to sudo/su: they ask for a password and run as root.
+  "gksudo",
+  "gksu",
+  "kdesu",
+  "kdesudo",
+  "xdg-su",
+  "lxsudo",
+  "beesu",
+  "pfexec",
 ]);
+
+/** `systemd-run --uid=0 …`, `-p User=root`: a transient unit that runs the command as root. */
+function systemdRunAsRoot(args: readonly ExpandedWord[]): boolean {
+  const index = commandIndex(args, WRAPPERS["systemd-run"] ?? {});
+  const options = args.slice(0, index === -1 ? args.length : index).map((word) => word.value);
+  const root = (value: string | undefined) => value === "0" || value === "root";
+  return options.some((value, position) => {
+    const next = options[position + 1];
+    if (value === "--uid") return root(next);
+    if (value.startsWith("--uid=")) return root(value.slice(6));
+    const property =
+      value === "-p" || value === "--property"
+        ? next
+        : value.startsWith("--property=")
+          ? value.slice(11)
+          : value.startsWith("-p")
+            ? value.slice(2)
+            : undefined;
+    return property !== undefined && /^User=(0|root)$/.test(property);
+  });
+}
 
 export const privilegeRule: Rule = ({ name, args }) => {
   if (PRIVILEGE_COMMANDS.has(name)) {
@@ -34,6 +67,14 @@ export const privilegeRule: Rule = ({ name, args }) => {
       severity: "dangerous",
       reason:
         "'machinectl shell' opens a shell as another user (root by default), which this profile does not allow; ask the user to run it.",
+    };
+  }
+  if (name === "systemd-run" && systemdRunAsRoot(args)) {
+    return {
+      rule: "privilege.systemd-run",
+      severity: "dangerous",
+      reason:
+        "'systemd-run' with a root user runs the command as root, which this profile does not allow; run it without --uid/User=root, or ask the user to run it.",
     };
   }
   return undefined;

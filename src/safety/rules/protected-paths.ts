@@ -57,8 +57,18 @@ const SECOND_LEVEL = [
   "/System/Library",
 ];
 export const SYSTEM_DIRECTORIES = new Set([...TOP_LEVEL.map((name) => `/${name}`), ...SECOND_LEVEL]);
-/** Directories whose contents are scratch space: emptying them is not destroying the system. */
-const SCRATCH = new Set(["/tmp", "/var/tmp", "/mnt", "/media"]);
+/**
+ * Directories whose contents are scratch space: emptying them is not destroying the system. `/mnt` and
+ * `/media` are not: their entries are mounted disks, and emptying them destroys whatever those hold.
+ */
+const SCRATCH = new Set(["/tmp", "/var/tmp"]);
+
+/** Whether a (non-glob) path names a scratch directory itself: `/tmp`, `/tmp/`, `/var/../tmp`. */
+export function isScratchDirectory(word: ExpandedWord, cwd: string | undefined): boolean {
+  if (word.glob) return false;
+  const resolved = resolvePath(word.value, cwd);
+  return resolved !== undefined && SCRATCH.has(resolved);
+}
 
 const BROAD_SAMPLES = [
   ["bin", "etc", "usr"],

@@ -142,9 +142,11 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       return args.some((word) => /^(-[a-zA-Z]*c|--command)/.test(word.value))
         ? []
         : operands(args, "EBIOTm").slice(0, 1);
+    // `-f` is a plain flag in both (force); only these letters take a separate argument.
     case "scrub":
+      return operands(args, "pbsD");
     case "wipe":
-      return operands(args, "pPsfSXr");
+      return operands(args, "QRlo");
     case "dcfldd":
     case "dd":
       return args
