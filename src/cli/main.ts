@@ -1,6 +1,6 @@
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
-import { UsageError } from "./usage-error.js";
+import { isInputError } from "./input-error.js";
 
 function processIo(): CliIo {
   return {
@@ -37,7 +37,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   try {
     return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (isInputError(error)) {
       io.stderr.write(`shellgate ${command.name}: ${error.message}\n`);
       return 2;
     }

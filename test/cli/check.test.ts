@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { fakeIo } from "../support/fake-io.js";
+import { type CliOutcome, runCli } from "../support/fake-io.js";
 
 let directory: string;
 
@@ -15,11 +14,8 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function run(args: string[], input?: string): Promise<{ code: number; out: string; err: string }> {
-  const io = fakeIo(directory, {});
-  if (input !== undefined) io.input.end(input);
-  const code = await main(args, io);
-  return { code, out: io.out(), err: io.err() };
+async function run(args: string[], input?: string): Promise<CliOutcome> {
+  return runCli(args, { cwd: directory, env: {}, ...(input !== undefined ? { input } : {}) });
 }
 
 describe("shellgate check COMMAND", () => {

@@ -1,12 +1,12 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/index.js";
-import { main } from "../../src/cli/main.js";
 import { expectResolutionMatches } from "../hosts/expect-resolution.js";
 import { loadHostFixtures } from "../hosts/host-fixtures.js";
-import { fakeIo } from "../support/fake-io.js";
+import { type CliOutcome, runCli } from "../support/fake-io.js";
 
 let directory: string;
 // On Linux and macOS this machine's shell is bash; the Windows CI runner has Git Bash first on PATH.
@@ -20,11 +20,7 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = fakeIo(directory);
-  const code = await main(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
+const run = (args: string[]): Promise<CliOutcome> => runCli(args, { cwd: directory });
 
 async function writeJson(name: string, value: unknown): Promise<string> {
   const file = path.join(directory, name);
@@ -126,5 +122,15 @@ describe("shellgate describe", () => {
     const { code, err } = await run(["describe", "--config", configFile]);
     expect(code).toBe(2);
     expect(err).toMatch(/unknown config key 'windows_shel'/);
+  });
+
+  it("replays a recorded-host fixture ({ host, config, expect }) given straight to --host", async () => {
+    const fixture = fileURLToPath(new URL("../hosts/github-actions-windows.json", import.meta.url));
+    const { code, out, err } = await run(["describe", "--json", "--host", fixture]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const { resolution } = JSON.parse(out) as { resolution: ShellResolution };
+    expect(resolution.kind).toBe("gitbash");
+    expect(resolution.path).toBe("C:\\Program Files\\Git\\bin\\bash.exe");
   });
 });

@@ -6,9 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHostSnapshot } from "../../platforms/index.js";
-import { main } from "../../src/cli/main.js";
 import { loadHostFixtures } from "../hosts/host-fixtures.js";
-import { fakeIo } from "../support/fake-io.js";
+import { type CliOutcome, runCli } from "../support/fake-io.js";
 
 const repository = fileURLToPath(new URL("../..", import.meta.url));
 let directory: string;
@@ -22,11 +21,7 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = fakeIo(directory);
-  const code = await main(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
+const run = (args: string[]): Promise<CliOutcome> => runCli(args, { cwd: directory });
 
 describe("shellgate doctor", () => {
   it("--capture writes a snapshot whose replay describes exactly like this machine", async () => {

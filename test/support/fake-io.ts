@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { CliIo } from "../../src/cli/command.js";
+import { main } from "../../src/cli/main.js";
 
 export type FakeIo = CliIo & { out(): string; err(): string; input: PassThrough };
 
@@ -20,4 +21,21 @@ export function fakeIo(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = pro
     err += chunk;
   });
   return { stdout, stderr, stdin, input: stdin, cwd, env, out: () => out, err: () => err };
+}
+
+export interface CliOutcome {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Runs `shellgate <args>` in-process with `fakeIo`; `input`, when given, is the whole of stdin. */
+export async function runCli(
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<CliOutcome> {
+  const io = fakeIo(options.cwd, options.env);
+  if (options.input !== undefined) io.input.end(options.input);
+  const code = await main(args, io);
+  return { code, out: io.out(), err: io.err() };
 }

@@ -1,14 +1,9 @@
 import { once } from "node:events";
 import { createInterface } from "node:readline";
-import { ConfigError } from "../../config/config-error.js";
 import { loadConfig } from "../../config/load-config.js";
 import { auditRecord, parseAuditLine } from "../../safety/audit/audit-line.js";
 import { createSafetyGate, type SafetyGate } from "../../safety/gate.js";
-import {
-  SafetyConfigError,
-  type SafetyGateOptions,
-  safetyGateOptionsFromConfig,
-} from "../../safety/options.js";
+import { type SafetyGateOptions, safetyGateOptionsFromConfig } from "../../safety/options.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../safety/verdict.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
@@ -31,13 +26,7 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     json: { type: "boolean" },
     jsonl: { type: "boolean" },
   });
-  let config: Awaited<ReturnType<typeof loadConfig>>;
-  try {
-    config = await loadConfig(stringOption(parsed, "config"), io.cwd);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
-    throw error;
-  }
+  const config = await loadConfig(stringOption(parsed, "config"), io.cwd);
   const fromConfig = safetyGateOptionsFromConfig(config);
   const options: SafetyGateOptions = {
     ...fromConfig,
@@ -46,15 +35,6 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     deniedCommands: [...(fromConfig.deniedCommands ?? []), ...stringListOption(parsed, "deny")],
   };
   return { parsed, options };
-}
-
-async function makeGate(options: SafetyGateOptions): Promise<SafetyGate> {
-  try {
-    return await createSafetyGate(options);
-  } catch (error) {
-    if (error instanceof SafetyConfigError) throw new UsageError(error.message);
-    throw error;
-  }
 }
 
 function formatVerdict(verdict: Verdict): string {
@@ -87,7 +67,7 @@ async function audit(io: CliIo, options: SafetyGateOptions): Promise<number> {
     } else {
       let gate = gates.get(parsed.profile);
       if (!gate) {
-        gate = await makeGate({ ...options, profile: parsed.profile });
+        gate = await createSafetyGate({ ...options, profile: parsed.profile });
         gates.set(parsed.profile, gate);
       }
       pending += `${JSON.stringify(auditRecord(gate, parsed.command))}\n`;
@@ -117,7 +97,7 @@ export const checkCommand: CliCommand = {
     }
     if (parsed.positionals.length === 0)
       throw new UsageError("missing COMMAND; usage: shellgate check [options] [--] COMMAND");
-    const gate = await makeGate(options);
+    const gate = await createSafetyGate(options);
     const verdict = gate.check(parsed.positionals.join(" "));
     io.stdout.write(booleanOption(parsed, "json") ? `${JSON.stringify(verdict)}\n` : formatVerdict(verdict));
     return verdict.allowed ? 0 : 1;

@@ -1,23 +1,10 @@
 import { formatResolutionSummary } from "../../../platforms/describe/format-report.js";
 import { chooseHost } from "../../../platforms/host/choose-host.js";
-import { HostSnapshotError } from "../../../platforms/host/snapshot-schema.js";
 import { describeShell, type ResolveShellOptions, resolveShell } from "../../../platforms/index.js";
-import { ConfigError } from "../../config/config-error.js";
 import { loadConfig } from "../../config/load-config.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
-
-/** Turns a config or snapshot problem into a one-line usage error (exit 2). */
-export async function withUsageErrors<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof HostSnapshotError)
-      throw new UsageError(error.message);
-    throw error;
-  }
-}
 
 export function rejectPositionals(parsed: ParsedArguments): void {
   const [first] = parsed.positionals;
@@ -51,10 +38,8 @@ export const describeCommand: CliCommand = {
       return 0;
     }
     rejectPositionals(parsed);
-    const { host } = await withUsageErrors(() => chooseHost(stringOption(parsed, "host"), io.env, io.cwd));
-    const options = await withUsageErrors(() =>
-      resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd),
-    );
+    const { host } = await chooseHost(stringOption(parsed, "host"), io.env, io.cwd);
+    const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd);
     const resolution = await resolveShell(host, options);
     const description = describeShell(resolution);
     if (booleanOption(parsed, "json")) {

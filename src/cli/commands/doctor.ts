@@ -7,7 +7,7 @@ import { chooseBashPath, chooseWindowsShellPreference } from "../../../platforms
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
-import { rejectPositionals, resolveOptionsFromConfig, withUsageErrors } from "./describe.js";
+import { rejectPositionals, resolveOptionsFromConfig } from "./describe.js";
 
 const DOCTOR_USAGE = "usage: shellgate doctor [--json] [--host FILE] [--capture] [--config FILE]";
 
@@ -33,9 +33,7 @@ export const doctorCommand: CliCommand = {
     if (capture && hostFile !== undefined) {
       throw new UsageError("--capture records this machine, so it cannot be combined with --host");
     }
-    const options = await withUsageErrors(() =>
-      resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd),
-    );
+    const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd);
 
     if (capture) {
       const capturing = createCapturingHost(createRealHost({ env: io.env, cwd: io.cwd }));
@@ -48,7 +46,7 @@ export const doctorCommand: CliCommand = {
       return 0;
     }
 
-    const chosen = await withUsageErrors(() => chooseHost(hostFile, io.env, io.cwd));
+    const chosen = await chooseHost(hostFile, io.env, io.cwd);
     const resolution = await resolveShell(chosen.host, options);
     const description = describeShell(resolution);
     if (booleanOption(parsed, "json")) {

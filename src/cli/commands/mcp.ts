@@ -1,3 +1,4 @@
+import { ConfigError } from "../../config/config-error.js";
 import { serveStdio } from "../../mcp/serve-stdio.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
@@ -32,15 +33,23 @@ export const mcpCommand: CliCommand = {
     }
     const configFile = stringOption(parsed, "config");
     const ownProcess = io.stdin === process.stdin;
-    const code = await serveStdio({
-      ...(configFile !== undefined ? { configFile } : {}),
-      cwd: io.cwd,
-      env: io.env,
-      stdin: io.stdin,
-      stdout: io.stdout,
-      stderr: io.stderr,
-      ...(ownProcess ? { signals: process } : {}),
-    });
+    let code: number;
+    try {
+      code = await serveStdio({
+        ...(configFile !== undefined ? { configFile } : {}),
+        cwd: io.cwd,
+        env: io.env,
+        stdin: io.stdin,
+        stdout: io.stdout,
+        stderr: io.stderr,
+        ...(ownProcess ? { signals: process } : {}),
+      });
+    } catch (error) {
+      // A server that cannot start (its config is refused) exits 1, unlike the exit 2 of a bad flag.
+      if (!(error instanceof ConfigError)) throw error;
+      io.stderr.write(`shellgate mcp: ${error.message}\n`);
+      return 1;
+    }
     if (ownProcess) setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
     return code;
   },

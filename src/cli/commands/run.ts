@@ -2,7 +2,6 @@ import os from "node:os";
 import path from "node:path";
 import { createRealHost } from "../../../platforms/host/real-host.js";
 import { resolveShell } from "../../../platforms/resolve/resolve-shell.js";
-import { ConfigError } from "../../config/config-error.js";
 import { loadConfig } from "../../config/load-config.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import { cleanOldSpills } from "../../io/spill-directory.js";
@@ -13,7 +12,7 @@ import { runOptionsFromConfig } from "../../run/run-options.js";
 import { cliExitCode } from "../../run/run-result.js";
 import { startDetached } from "../../run/start-detached.js";
 import { validateTimeoutSeconds } from "../../run/timeout.js";
-import { createSafetyGate, SafetyConfigError, safetyGateOptionsFromConfig } from "../../safety/index.js";
+import { createSafetyGate, safetyGateOptionsFromConfig } from "../../safety/index.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../safety/verdict.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
@@ -28,15 +27,10 @@ const OPTIONS = {
   background: { type: "boolean" },
 } as const;
 
-/** The safety gate for the configured profile; a config it rejects is a usage error. */
+/** The safety gate for the configured profile (a config it rejects is an input error, exit 2). */
 async function loadGate(config: ShellgateConfig): Promise<(command: string) => Verdict> {
-  try {
-    const gate = await createSafetyGate(safetyGateOptionsFromConfig(config));
-    return (command) => gate.check(command);
-  } catch (error) {
-    if (error instanceof SafetyConfigError) throw new UsageError(error.message);
-    throw error;
-  }
+  const gate = await createSafetyGate(safetyGateOptionsFromConfig(config));
+  return (command) => gate.check(command);
 }
 
 function parseTimeout(text: string | undefined): number | undefined {
@@ -75,13 +69,7 @@ export const runCommandCli: CliCommand = {
     }
     const timeout = parseTimeout(stringOption(parsed, "timeout"));
     const profile = parseProfile(stringOption(parsed, "profile"));
-    let config: ShellgateConfig;
-    try {
-      config = await loadConfig(stringOption(parsed, "config"), io.cwd);
-    } catch (error) {
-      if (error instanceof ConfigError) throw new UsageError(error.message);
-      throw error;
-    }
+    let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
     if (profile) config = { ...config, safety_profile: profile };
     const resolution = await resolveShell(createRealHost({ env: io.env, cwd: io.cwd }), {
       windowsShell: config.windows_shell,
