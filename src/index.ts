@@ -30,8 +30,6 @@ export {
 export { type SimpleCommandSplit, splitSimpleCommand } from "./fallback/split-simple-command.js";
 export { type GuardedOutput, guardBinary } from "./io/binary-guard.js";
 export * from "./managed/index.js";
-export { createMcpServer, type McpServerOptions } from "./mcp/create-mcp-server.js";
-export { type ServeStdioOptions, serveStdio } from "./mcp/serve-stdio.js";
 export { ExecutionError, type ExecutionErrorCode } from "./run/execution-error.js";
 export { renderRunText, truncationNotice } from "./run/render-result.js";
 export { runCommand, spillDirectoryOf } from "./run/run-command.js";

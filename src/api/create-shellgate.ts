@@ -42,8 +42,8 @@ export async function createShellgate(
   const hostCwd = host.cwd ?? process.cwd();
   const cwd = instanceDirectory(parsed.working_dir, hostCwd);
   await requireDirectory(cwd);
-  const shell = await instanceShell(parsed, host, hostCwd);
-  const gate = await instanceGate(parsed);
+  // The shell probe and the grammar load wait on different things; neither needs the other.
+  const [shell, gate] = await Promise.all([instanceShell(parsed, host, hostCwd), instanceGate(parsed)]);
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
   const execution = executionPort(
     host.executor ??

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createShellgate } from "../api/create-shellgate.js";
 import type { ShellgateHost } from "../api/host.js";
 import { loadConfig } from "../config/load-config.js";
-import { createMcpServer } from "./create-mcp-server.js";
 import { packageVersion } from "./package-version.js";
 
 export interface ServeStdioOptions {
@@ -32,6 +30,12 @@ const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
  */
 export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   const log = (line: string) => options.stderr.write(`shellgate mcp: ${line}\n`);
+  // The MCP SDK loads while the shell is probed and the grammar compiled, not after.
+  const sdk = Promise.all([
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+    import("./create-mcp-server.js"),
+  ]);
+  sdk.catch(() => undefined);
   const config = await loadConfig(options.configFile, options.cwd);
   const shellgate = await createShellgate(config, {
     cwd: options.cwd,
@@ -39,6 +43,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
     log,
     ...options.host,
   });
+  const [{ StdioServerTransport }, { createMcpServer }] = await sdk;
   const tools = shellgate.tools();
   const server = createMcpServer(tools, { version: packageVersion(), ownerId: randomUUID() });
   const transport = new StdioServerTransport(options.stdin as Readable, options.stdout as Writable);

@@ -23,12 +23,7 @@ function internalError(profile: SafetyProfile, error: unknown): Verdict {
   };
 }
 
-export function checkWith(
-  parser: Parser,
-  profile: SafetyProfile,
-  lists: CompiledLists,
-  command: string,
-): Verdict {
+function checkWith(parser: Parser, profile: SafetyProfile, lists: CompiledLists, command: string): Verdict {
   if (typeof command !== "string") return internalError(profile, new Error("the command is not a string"));
   try {
     return decide(analyzeScript(parser, command, createScope()), profile, lists);

@@ -1,5 +1,4 @@
 import { ConfigError } from "../../config/config-error.js";
-import { serveStdio } from "../../mcp/serve-stdio.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
@@ -35,6 +34,8 @@ export const mcpCommand: CliCommand = {
     const ownProcess = io.stdin === process.stdin;
     let code: number;
     try {
+      // Loaded here so the other commands never pay for the MCP SDK.
+      const { serveStdio } = await import("../../mcp/serve-stdio.js");
       code = await serveStdio({
         ...(configFile !== undefined ? { configFile } : {}),
         cwd: io.cwd,

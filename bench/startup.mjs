@@ -1,0 +1,92 @@
+// Start-up cost, side by side with a bare `node -e 0` in the same run (runs interleaved so load on
+// the machine hits every column alike): the root import, `shellgate describe`, and `shellgate mcp`
+// from spawn to its answer to the first tools/list.
+// Run: npm run build && node bench/startup.mjs [runs]
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const RUNS = Number(process.argv[2] ?? 15);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = fileURLToPath(new URL("../bin/shellgate.js", import.meta.url));
+const rootEntry = new URL("../dist/src/index.js", import.meta.url).href;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Wall time from spawn until the process exits. */
+function wall(args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${args} exited ${code}`)),
+    );
+  });
+}
+
+/** Wall time from spawn until `shellgate mcp` answers tools/list (all three messages are sent at once, as a client that pipelines would). */
+function mcpFirstList() {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [bin, "mcp"], { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
+    let buffered = "";
+    child.on("error", reject);
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (text) => {
+      buffered += text;
+      for (const line of buffered.split("\n").slice(0, -1)) {
+        if (JSON.parse(line).id === 2) {
+          const elapsed = performance.now() - started;
+          child.stdin.end();
+          child.on("exit", () => resolve(elapsed));
+        }
+      }
+      buffered = buffered.slice(buffered.lastIndexOf("\n") + 1);
+    });
+    const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    send({
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "bench", version: "1" },
+      },
+    });
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/list", params: {} });
+  });
+}
+
+const columns = {
+  "node -e 0": () => wall(["-e", "0"]),
+  'import("shellgate")': () =>
+    wall(["--input-type=module", "-e", `await import(${JSON.stringify(rootEntry)})`]),
+  "shellgate describe": () => wall([bin, "describe"]),
+  "shellgate mcp → tools/list": mcpFirstList,
+};
+const samples = Object.fromEntries(Object.keys(columns).map((name) => [name, []]));
+for (let round = 0; round < RUNS; round++) {
+  for (const [name, measure] of Object.entries(columns)) samples[name].push(await measure());
+}
+
+const bare = median(samples["node -e 0"]);
+const targets = {
+  'import("shellgate")': "≤ 80 ms over bare",
+  "shellgate describe": "≤ 200 ms wall",
+  "shellgate mcp → tools/list": "≤ 250 ms from start",
+};
+console.log(`median of ${RUNS} runs each, interleaved (Node ${process.version}, ${process.platform})`);
+for (const [name, values] of Object.entries(samples)) {
+  const value = median(values);
+  const over =
+    name === "node -e 0"
+      ? ""
+      : `  (+${(value - bare).toFixed(0)} ms over bare, ${(value / bare).toFixed(2)}x)`;
+  console.log(
+    `${name.padEnd(28)} ${value.toFixed(0).padStart(5)} ms${over}${targets[name] ? `  target ${targets[name]}` : ""}`,
+  );
+}
