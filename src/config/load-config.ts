@@ -13,11 +13,20 @@ const READ_FAILURES: Record<string, string> = {
   EISDIR: "it is a directory",
 };
 
+/** The environment variable that names the config file when no `--config` flag does. */
+export const CONFIG_FILE_VARIABLE = "SHELLGATE_CONFIG";
+
 /**
- * Reads `--config FILE`, or `shellgate.config.json` in `cwd` when no file is named. A named file
- * that is missing is an error; a missing default file means the defaults.
+ * Reads `--config FILE`, else the file `SHELLGATE_CONFIG` names, else `shellgate.config.json` in
+ * `cwd`. A named file that is missing is an error; a missing default file means the defaults.
  */
-export async function loadConfig(file: string | undefined, cwd: string): Promise<ShellgateConfig> {
+export async function loadConfig(
+  flagFile: string | undefined,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ShellgateConfig> {
+  const fromEnvironment = env[CONFIG_FILE_VARIABLE] === "" ? undefined : env[CONFIG_FILE_VARIABLE];
+  const file = flagFile ?? fromEnvironment;
   const target = path.resolve(cwd, file ?? DEFAULT_CONFIG_FILE);
   let text: string;
   try {
@@ -26,7 +35,8 @@ export async function loadConfig(file: string | undefined, cwd: string): Promise
     const code = (error as NodeJS.ErrnoException).code;
     if (file === undefined && code === "ENOENT") return parseConfig({});
     const why = (code !== undefined ? READ_FAILURES[code] : undefined) ?? code ?? String(error);
-    throw new ConfigError(`cannot read config file ${target}: ${why}`);
+    const named = flagFile === undefined && file !== undefined ? ` (named by ${CONFIG_FILE_VARIABLE})` : "";
+    throw new ConfigError(`cannot read config file ${target}${named}: ${why}`);
   }
   let data: unknown;
   try {

@@ -1,13 +1,15 @@
 import { ConfigError } from "./config-error.js";
 import { describeIssue } from "./describe-issue.js";
 import { configSchema, type ShellgateConfig } from "./schema.js";
+import { withoutUnsetKeys } from "./unset-keys.js";
 
 /**
  * Validates a config object. Every problem is reported, each naming the key, what was wrong and
- * what is allowed; nothing starts with a config shellgate did not understand.
+ * what is allowed; nothing starts with a config shellgate did not understand. A key set to `null`
+ * counts as unset, and a string `$schema` is allowed.
  */
 export function parseConfig(input: unknown): ShellgateConfig {
-  const result = configSchema.safeParse(input ?? {});
+  const result = configSchema.safeParse(withoutUnsetKeys(input ?? {}));
   if (result.success) return result.data;
   const wording = { subject: "config key", schema: configSchema };
   const messages = result.error.issues.map((issue) => describeIssue(issue, input, wording));

@@ -36,7 +36,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
     import("./create-mcp-server.js"),
   ]);
   sdk.catch(() => undefined);
-  const config = await loadConfig(options.configFile, options.cwd);
+  const config = await loadConfig(options.configFile, options.cwd, options.env);
   const shellgate = await createShellgate(config, {
     cwd: options.cwd,
     env: options.env,

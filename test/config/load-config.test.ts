@@ -70,4 +70,37 @@ describe("loadConfig", () => {
     await writeFile(path.join(directory, "shellgate.config.json"), JSON.stringify({ colour: "red" }));
     expect(await failure(undefined)).toMatch(/shellgate\.config\.json: unknown config key 'colour'; known: /);
   });
+
+  it("reads the file SHELLGATE_CONFIG names when no --config is given, and --config still wins", async () => {
+    const named = path.join(directory, "from-env.json");
+    await writeFile(named, JSON.stringify({ timeout: 7 }));
+    await writeFile(path.join(directory, "flag.json"), JSON.stringify({ timeout: 9 }));
+    expect((await loadConfig(undefined, directory, { SHELLGATE_CONFIG: named })).timeout).toBe(7);
+    expect((await loadConfig("flag.json", directory, { SHELLGATE_CONFIG: named })).timeout).toBe(9);
+    expect((await loadConfig(undefined, directory, { SHELLGATE_CONFIG: "" })).timeout).toBe(30);
+  });
+
+  it("reports a missing file SHELLGATE_CONFIG names, saying where the name came from", async () => {
+    const error = await loadConfig(undefined, directory, { SHELLGATE_CONFIG: "missing.json" }).catch(
+      (caught: Error) => caught,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(
+      /missing\.json \(named by SHELLGATE_CONFIG\): it does not exist$/,
+    );
+  });
+
+  it("accepts a file with $schema and null values, which mean unset", async () => {
+    await writeFile(
+      path.join(directory, "shellgate.config.json"),
+      JSON.stringify({
+        $schema: "./node_modules/shellgate/config.schema.json",
+        timeout: null,
+        spill_dir: null,
+      }),
+    );
+    const config = await loadConfig(undefined, directory, {});
+    expect(config.timeout).toBe(30);
+    expect(config.spill_dir).toBeUndefined();
+  });
 });

@@ -85,4 +85,20 @@ describe("parseConfig", () => {
     expect(message).toContain("'timeout'");
     expect(message).toContain("'safety_profile'");
   });
+
+  it("treats null as unset, at the top level and inside safety_overrides", () => {
+    const config = parseConfig({
+      timeout: null,
+      bash_path: null,
+      safety_overrides: { allow: null, block: ["x *"] },
+    });
+    expect(config.timeout).toBe(30);
+    expect(config.bash_path).toBeUndefined();
+    expect(config.safety_overrides).toEqual({ allow: [], block: ["x *"] });
+  });
+
+  it("allows a string $schema and names a $schema that is not one", () => {
+    expect(parseConfig({ $schema: "https://example.test/shellgate.json" }).timeout).toBe(30);
+    expect(messageOf({ $schema: 3 })).toContain("'$schema'");
+  });
 });

@@ -26,7 +26,7 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     json: { type: "boolean" },
     jsonl: { type: "boolean" },
   });
-  const config = await loadConfig(stringOption(parsed, "config"), io.cwd);
+  const config = await loadConfig(stringOption(parsed, "config"), io.cwd, io.env);
   const fromConfig = safetyGateOptionsFromConfig(config);
   const options: SafetyGateOptions = {
     ...fromConfig,

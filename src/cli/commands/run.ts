@@ -69,7 +69,7 @@ export const runCommandCli: CliCommand = {
     }
     const timeout = parseTimeout(stringOption(parsed, "timeout"));
     const profile = parseProfile(stringOption(parsed, "profile"));
-    let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
+    let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd, io.env);
     if (profile) config = { ...config, safety_profile: profile };
     const resolution = await resolveShell(createRealHost({ env: io.env, cwd: io.cwd }), {
       windowsShell: config.windows_shell,
