@@ -1,13 +1,16 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { ToolDefinition } from "../tools/tool-definition.js";
+import { callParamsProblem, protocolError } from "./call-params.js";
 import { callResult } from "./call-result.js";
+import { mcpTools } from "./mcp-tools.js";
 import { listedTool } from "./tool-listing.js";
+
+// Any params get through to the handler, which answers a malformed call with one sentence; the
+// SDK's own parse would answer with a raw validation dump (as an internal error, at that).
+const anyToolCall = z.looseObject({ method: z.literal("tools/call"), params: z.unknown() });
 
 export interface McpServerOptions {
   readonly name?: string;
@@ -22,20 +25,25 @@ export interface McpServerOptions {
  * the published schemas and the validation messages are shellgate's own, generated once from zod,
  * identical to what the library API hands out.
  */
-export function createMcpServer(tools: readonly ToolDefinition[], options: McpServerOptions): Server {
+export function createMcpServer(libraryTools: readonly ToolDefinition[], options: McpServerOptions): Server {
+  const tools = mcpTools(libraryTools);
   const server = new Server(
     { name: options.name ?? "shellgate", version: options.version },
     { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
   );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
+  // Registered on the protocol layer, past Server's wrapper, whose request parse is the dump above.
+  Protocol.prototype.setRequestHandler.call(server, anyToolCall, async (request, extra) => {
+    const problem = callParamsProblem(request.params);
+    if (problem) throw protocolError(ErrorCode.InvalidParams, problem);
+    const params = request.params as { name: string; arguments?: Record<string, unknown> };
+    const tool = byName.get(params.name);
     if (!tool) {
       const known = [...byName.keys()].join(", ");
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}'; tools: ${known}`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool '${params.name}'; the tools are ${known}.`);
     }
-    const result = await tool.execute(request.params.arguments ?? {}, {
+    const result = await tool.execute(params.arguments ?? {}, {
       ownerId: options.ownerId,
       signal: extra.signal,
     });

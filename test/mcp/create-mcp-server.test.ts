@@ -82,8 +82,27 @@ describe("createMcpServer", () => {
 
   it("answers an unknown tool with a protocol error naming the tools", async () => {
     const connected = await connect();
-    await expect(connected.callTool({ name: "nope", arguments: {} })).rejects.toThrow(
-      /unknown tool 'nope'; tools: echo/,
-    );
+    const error = await connected.callTool({ name: "nope", arguments: {} }).catch((caught: Error) => caught);
+    // The client adds "MCP error -32602: " once; the server's message does not repeat it.
+    expect((error as Error).message).toBe("MCP error -32602: Unknown tool 'nope'; the tools are echo.");
+  });
+
+  it("answers malformed call parameters with an invalid-params error of one sentence", async () => {
+    const connected = await connect();
+    const anything = z.unknown();
+    const call = (params: Record<string, unknown>) =>
+      connected
+        .request({ method: "tools/call", params } as never, anything as never)
+        .catch((caught: Error) => caught);
+    expect(await call({ name: "echo", arguments: "word" })).toMatchObject({
+      code: -32602,
+      message:
+        "MCP error -32602: Invalid tools/call parameters: 'arguments' must be an object of echo's fields, got a string.",
+    });
+    expect(await call({ name: 7 })).toMatchObject({
+      code: -32602,
+      message:
+        "MCP error -32602: Invalid tools/call parameters: 'name' must be the tool's name, a non-empty string.",
+    });
   });
 });

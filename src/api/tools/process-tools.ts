@@ -1,3 +1,5 @@
+import { LIST_HINT } from "../../managed/lifecycle/process-table.js";
+import { ManagedProcessError } from "../../managed/managed-process-error.js";
 import { PROCESS_DESCRIPTIONS } from "../../tools/descriptions/task-descriptions.js";
 import {
   processListSchema,
@@ -13,7 +15,7 @@ import {
   processWaitInputSchema,
   processWriteInputSchema,
 } from "../../tools/schemas/process-tools.js";
-import type { ToolDefinition } from "../../tools/tool-definition.js";
+import type { ToolCallContext, ToolDefinition, ToolResult } from "../../tools/tool-definition.js";
 import { EXECUTES, READS, STOPS, WRITES } from "./annotations.js";
 import { defineTool } from "./define-tool.js";
 import {
@@ -27,6 +29,21 @@ import {
 } from "./managed-actions.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
+/** The managed layer's refusals name `action=list` (the single-tool shape); these tools have process_list. */
+function inProcessToolTerms<Input>(
+  run: (input: Input, context: ToolCallContext) => Promise<ToolResult>,
+): (input: Input, context: ToolCallContext) => Promise<ToolResult> {
+  return async (input, context) => {
+    try {
+      return await run(input, context);
+    } catch (error) {
+      if (!(error instanceof ManagedProcessError) || !error.message.includes(LIST_HINT)) throw error;
+      const reworded = error.message.replace(LIST_HINT, "Call process_list to see this session's processes.");
+      throw new ManagedProcessError(error.code, reworded);
+    }
+  };
+}
+
 /** The managed-process actions as separate tools (the MCP surface, `managed_processes` on). */
 export function processTools(runtime: ToolRuntime): ToolDefinition[] {
   return [
@@ -36,7 +53,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processStartInputSchema,
       outputSchema: processPageSchema,
       annotations: { ...EXECUTES, title: "Start a managed process" },
-      run: (input, context) => startProcess(runtime, input, context),
+      run: inProcessToolTerms((input, context) => startProcess(runtime, input, context)),
     }),
     defineTool({
       name: "process_read",
@@ -44,7 +61,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processReadInputSchema,
       outputSchema: processPageSchema,
       annotations: { ...READS, idempotentHint: true, title: "Read a managed process's output" },
-      run: (input, context) => readProcess(runtime, input, context),
+      run: inProcessToolTerms((input, context) => readProcess(runtime, input, context)),
     }),
     defineTool({
       name: "process_wait",
@@ -52,7 +69,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processWaitInputSchema,
       outputSchema: processPageSchema,
       annotations: { ...READS, title: "Wait for a managed process" },
-      run: (input, context) => waitProcess(runtime, input, context),
+      run: inProcessToolTerms((input, context) => waitProcess(runtime, input, context)),
     }),
     defineTool({
       name: "process_status",
@@ -60,7 +77,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processStatusInputSchema,
       outputSchema: processStatusSchema,
       annotations: { ...READS, title: "Status of a managed process" },
-      run: (input, context) => processStatus(runtime, input, context),
+      run: inProcessToolTerms((input, context) => processStatus(runtime, input, context)),
     }),
     defineTool({
       name: "process_write",
@@ -68,7 +85,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processWriteInputSchema,
       outputSchema: processStatusSchema,
       annotations: { ...WRITES, title: "Write to a managed process" },
-      run: (input, context) => writeProcess(runtime, input, context),
+      run: inProcessToolTerms((input, context) => writeProcess(runtime, input, context)),
     }),
     defineTool({
       name: "process_terminate",
@@ -76,7 +93,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processTerminateInputSchema,
       outputSchema: processStatusSchema,
       annotations: { ...STOPS, title: "Terminate a managed process" },
-      run: (input, context) => terminateProcess(runtime, input, context),
+      run: inProcessToolTerms((input, context) => terminateProcess(runtime, input, context)),
     }),
     defineTool({
       name: "process_list",
@@ -84,7 +101,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
       schema: processListInputSchema,
       outputSchema: processListSchema,
       annotations: { ...READS, title: "List managed processes" },
-      run: (_input, context) => listProcesses(runtime, context),
+      run: inProcessToolTerms((_input, context) => listProcesses(runtime, context)),
     }),
   ];
 }

@@ -6,6 +6,9 @@ import type { ProcessRecord } from "./process-record.js";
  * The bounded set of one instance's process records, oldest first. When full, a new start evicts
  * the oldest final record or is refused; evicted ids are remembered so a later call can say so.
  */
+/** How the refusal of an unknown id says to list; a surface with a separate list tool rewords it. */
+export const LIST_HINT = "Use action=list to see this session's processes.";
+
 export class ProcessTable {
   readonly #max: number;
   readonly #records = new Map<string, ProcessRecord>();
@@ -63,7 +66,7 @@ export class ProcessTable {
     }
     throw new ManagedProcessError(
       "unknown_process",
-      "Unknown process_id in this mounted session; no process was resumed or restarted. Use action=list to see this session's processes.",
+      `Unknown process_id in this mounted session; no process was resumed or restarted. ${LIST_HINT}`,
     );
   }
 }
