@@ -24,7 +24,9 @@ while (queue.length > 0) {
       const target = path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".d.ts"));
       if (existsSync(target)) queue.push(target);
     } else {
-      const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+      const name = specifier.startsWith("@")
+        ? specifier.split("/").slice(0, 2).join("/")
+        : specifier.split("/")[0];
       if (name.startsWith("node:")) continue;
       reached.set(name, [...(reached.get(name) ?? []), path.relative(packageRoot, file)]);
     }
