@@ -1,5 +1,7 @@
+import { packageVersion } from "../mcp/package-version.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
+import { commandHelpText } from "./help/command-help.js";
 import { isInputError } from "./input-error.js";
 
 function processIo(): CliIo {
@@ -15,12 +17,27 @@ function processIo(): CliIo {
 function helpText(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `usage: shellgate <command> [options]\n\ncommands:\n${lines.join("\n")}\n`;
+  return `usage: shellgate <command> [options]\n       shellgate help <command>\n       shellgate --version\n\ncommands:\n${lines.join("\n")}\n`;
+}
+
+function help(name: string, io: CliIo): number {
+  const text = commandHelpText(name);
+  if (text === undefined) {
+    io.stderr.write(`shellgate: no command '${name}'; run 'shellgate --help' for the list\n`);
+    return 2;
+  }
+  io.stdout.write(text);
+  return 0;
 }
 
 /** Runs one CLI invocation and resolves to its exit code; never throws. */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "--version" || name === "-V") {
+    io.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (name === "help" && rest.length > 0) return help(rest[0]!, io);
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.stdout.write(helpText());
     return name === undefined ? 2 : 0;
@@ -30,10 +47,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.stderr.write(`shellgate: unknown command '${name}'; run 'shellgate --help' for the list\n`);
     return 2;
   }
-  if (command.usage !== undefined && rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
-    io.stdout.write(`${command.usage}\n  ${command.summary}\n`);
-    return 0;
-  }
+  if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) return help(command.name, io);
   try {
     return await command.run(rest, io);
   } catch (error) {

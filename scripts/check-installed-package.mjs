@@ -1,0 +1,251 @@
+// Done-when check for the package: `npm pack`, install the tarball into an empty folder (then the
+// three frameworks and the MCP Inspector next to it), and use it as a new user would: the bin,
+// `require` and `import` of the root, each adapter with its framework, a consumer type-checked
+// with skipLibCheck: false, and the README's MCP client snippets run as written.
+// Run: npm run build && node scripts/check-installed-package.mjs   (needs the npm registry)
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readmeMcpSnippets } from "./readme-mcp-snippets.mjs";
+
+const repository = fileURLToPath(new URL("..", import.meta.url));
+const started = performance.now();
+const work = mkdtempSync(path.join(tmpdir(), "shellgate-installed-"));
+const app = path.join(work, "app");
+const failures = [];
+
+function step(name, check) {
+  const at = performance.now();
+  try {
+    const detail = check();
+    console.log(
+      `ok   ${name} (${((performance.now() - at) / 1000).toFixed(1)} s)${detail ? `: ${detail}` : ""}`,
+    );
+  } catch (error) {
+    failures.push(name);
+    console.log(
+      `FAIL ${name}: ${String(`${error.stdout ?? ""}${error.stderr ?? ""}` || error.message || error)
+        .trim()
+        .split("\n")
+        .slice(-8)
+        .join("\n     ")}`,
+    );
+  }
+}
+
+async function stepAsync(name, check) {
+  const at = performance.now();
+  try {
+    const detail = await check();
+    console.log(
+      `ok   ${name} (${((performance.now() - at) / 1000).toFixed(1)} s)${detail ? `: ${detail}` : ""}`,
+    );
+  } catch (error) {
+    failures.push(name);
+    console.log(`FAIL ${name}: ${String(error.message ?? error).trim()}`);
+  }
+}
+
+const run = (command, args, options = {}) =>
+  execFileSync(command, args, { cwd: app, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options });
+const node = (args) => run(process.execPath, args);
+
+function directorySize(directory) {
+  let total = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) total += directorySize(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
+}
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Starts an MCP server as a client config says, then initialize, tools/list and a bash call without a description. */
+function talkToServer(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no answer within 60 s from ${command} ${args.join(" ")}; stderr: ${stderr}`));
+    }, 60_000);
+    let buffered = "";
+    let stderr = "";
+    const answers = new Map();
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (text) => {
+      buffered += text;
+      const lines = buffered.split("\n");
+      buffered = lines.pop();
+      for (const line of lines) {
+        const message = JSON.parse(line);
+        answers.set(message.id, message);
+      }
+      if (answers.has(3)) {
+        clearTimeout(timer);
+        child.stdin.end();
+        const tools = answers.get(2).result.tools.map((tool) => tool.name);
+        const call = answers.get(3).result;
+        if (call.isError || call.content[0].text !== "from the snippet\n")
+          reject(new Error(JSON.stringify(call)));
+        else resolve(`tools ${tools.join(", ")}; bash without a description ran`);
+      }
+    });
+    const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    send({
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "check", version: "1" },
+      },
+    });
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/list", params: {} });
+    send({
+      id: 3,
+      method: "tools/call",
+      params: { name: "bash", arguments: { command: "echo from the snippet" } },
+    });
+  });
+}
+
+let tarball;
+step("npm pack", () => {
+  const [packed] = JSON.parse(
+    run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], { cwd: repository }),
+  );
+  tarball = path.join(work, packed.filename);
+  const maps = packed.files.filter((file) => file.path.endsWith(".map"));
+  if (maps.length > 0) throw new Error(`source maps shipped: ${maps[0].path}`);
+  return `${packed.filename}, ${packed.entryCount} files, ${megabytes(packed.unpackedSize)} unpacked`;
+});
+
+mkdirSync(app);
+writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+const npmInstall = (names) =>
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...names]);
+step("install the tarball into an empty folder", () => {
+  npmInstall([tarball]);
+  const all = directorySize(path.join(app, "node_modules"));
+  const pty = path.join(app, "node_modules", "@homebridge", "node-pty-prebuilt-multiarch");
+  const ptySize = (() => {
+    try {
+      return directorySize(pty);
+    } catch {
+      return 0;
+    }
+  })();
+  return `node_modules ${megabytes(all)} (optional terminal support ${megabytes(ptySize)} of it)`;
+});
+step("install the frameworks and the MCP Inspector beside it", () => {
+  npmInstall(["ai", "@openai/agents", "@langchain/core", "@modelcontextprotocol/inspector@0.15"]);
+});
+
+step("npx shellgate --version", () => {
+  const version = run("npx", ["shellgate", "--version"]).trim();
+  if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`unexpected output ${JSON.stringify(version)}`);
+  return version;
+});
+step('require("shellgate")', () =>
+  node([
+    "-e",
+    'const s = require("shellgate"); if (typeof s.createShellgate !== "function") process.exit(1); console.log("ok")',
+  ]).trim(),
+);
+step('import("shellgate") and its subpaths', () =>
+  node([
+    "--input-type=module",
+    "-e",
+    'const root = await import("shellgate"); await import("shellgate/platforms"); await import("shellgate/mcp"); console.log(typeof root.createShellgate);',
+  ]).trim(),
+);
+
+const ADAPTER_CHECK = `
+import { createShellgate } from "shellgate";
+import { createAiSdkTools } from "shellgate/ai-sdk";
+import { createOpenAIAgentsTools } from "shellgate/openai-agents";
+import { createLangChainTools } from "shellgate/langchain";
+import { RunContext } from "@openai/agents";
+const shellgate = await createShellgate({ safety_profile: "standard" });
+const input = { command: "echo adapted", description: "Say adapted" };
+const ai = await createAiSdkTools(shellgate).bash.execute(input, { toolCallId: "1", messages: [] });
+const agents = await createOpenAIAgentsTools(shellgate)[0].invoke(new RunContext({}), JSON.stringify(input));
+const langchain = await createLangChainTools(shellgate)[0].invoke(input);
+await shellgate.close();
+console.log(JSON.stringify([ai.text, agents, langchain]));
+`;
+step("each adapter with its framework", () => {
+  writeFileSync(path.join(app, "adapters.mjs"), ADAPTER_CHECK);
+  const texts = JSON.parse(node(["adapters.mjs"]));
+  if (!texts.every((text) => text === "adapted\n"))
+    throw new Error(`unexpected results ${JSON.stringify(texts)}`);
+  return "ai, @openai/agents, @langchain/core";
+});
+
+step("a consumer type-checks with skipLibCheck: false", () => {
+  writeFileSync(
+    path.join(app, "consumer.ts"),
+    [
+      'import { createShellgate, type ToolDefinition } from "shellgate";',
+      'import { createAiSdkTools } from "shellgate/ai-sdk";',
+      'import { createLangChainTools } from "shellgate/langchain";',
+      'import { createOpenAIAgentsTools } from "shellgate/openai-agents";',
+      'import { resolveShell } from "shellgate/platforms";',
+      "const shellgate = await createShellgate({});",
+      "const tools: ToolDefinition[] = shellgate.tools();",
+      "console.log(tools.length, typeof resolveShell, createAiSdkTools, createLangChainTools, createOpenAIAgentsTools);",
+      "",
+    ].join("\n"),
+  );
+  writeFileSync(
+    path.join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: ["node"],
+        typeRoots: [path.join(repository, "node_modules", "@types")],
+      },
+      files: ["consumer.ts"],
+    }),
+  );
+  node([path.join(repository, "node_modules", "typescript", "bin", "tsc"), "-p", "."]);
+});
+
+const { configs, inspector } = readmeMcpSnippets(path.join(repository, "README.md"));
+writeFileSync(path.join(app, "shellgate.config.json"), JSON.stringify({ working_dir: app }));
+const placeholders = (text) => text.replaceAll("/home/me/project", app).replaceAll("${workspaceFolder}", app);
+for (const { client, server } of configs) {
+  if (client === "windows") continue; // cmd.exe: runs on Windows only
+  await stepAsync(`README ${client} snippet, as written`, () =>
+    // Clients start servers in a directory of their own choosing; "/" is the harshest.
+    talkToServer(server.command, server.args.map(placeholders), path.parse(app).root),
+  );
+}
+step("README Inspector CLI line, as written (tools/call without a description)", () => {
+  const output = run("sh", ["-c", inspector]);
+  const result = JSON.parse(output);
+  if (result.isError || result.content[0].text !== "hello\n") throw new Error(output);
+  return "hello";
+});
+
+rmSync(work, { recursive: true, force: true });
+const seconds = ((performance.now() - started) / 1000).toFixed(0);
+console.log(
+  failures.length === 0
+    ? `installed package: all checks passed in ${seconds} s`
+    : `installed package: ${failures.length} failed (${failures.join("; ")}) in ${seconds} s`,
+);
+process.exitCode = failures.length === 0 ? 0 : 1;
