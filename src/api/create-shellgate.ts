@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
-import { createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { ConfigError } from "../config/config-error.js";
 import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
+import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import { createProcessManager } from "../managed/process-manager.js";
-import type { DescriptionContext } from "../tools/descriptions/description-context.js";
+import type { DescriptionContext } from "../text/descriptions/description-context.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { admitCommand } from "./approval.js";
 import { executionPort } from "./execution-port.js";

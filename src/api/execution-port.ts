@@ -1,7 +1,7 @@
-import type { Executor } from "../executor/executor.js";
-import { renderRunText } from "../run/render-result.js";
-import { toSpecResult } from "../run/run-result.js";
-import { renderKill, renderTaskRead, renderTaskStarted } from "../tasks/render-task.js";
+import type { Executor } from "../execution/executor/executor.js";
+import { toSpecResult } from "../execution/run/run-result.js";
+import { renderRunText } from "../text/results/render-result.js";
+import { renderKill, renderTaskRead, renderTaskStarted } from "../text/results/render-task.js";
 
 /**
  * The tools' view of the executor seam: each call in the model's terms, text with the dsh markers

@@ -1,6 +1,6 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../platforms/index.js";
 import type { ShellgateConfig } from "../config/schema.js";
-import type { Executor } from "../executor/executor.js";
+import type { Executor } from "../execution/executor/executor.js";
 import type { ProcessManager } from "../managed/process-manager.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";

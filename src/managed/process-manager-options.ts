@@ -1,6 +1,6 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
+import type { ShellResolution } from "../../platforms/index.js";
 import type { ShellgateConfig } from "../config/schema.js";
+import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
 import type { Observer } from "./observer/observer-event.js";

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
-import { buildEnvironment } from "../environment/build-environment.js";
-import { guardBinary } from "../io/binary-guard.js";
-import { planSpawn } from "../spawn/plan-spawn.js";
-import { terminateTree } from "../terminate/terminate-tree.js";
+import {
+  type ConcurrencyCounter,
+  createConcurrencyCounter,
+} from "../execution/concurrency/concurrency-counter.js";
+import { buildEnvironment } from "../execution/environment/build-environment.js";
+import { guardBinary } from "../execution/io/binary-guard.js";
+import { planSpawn } from "../execution/spawn/plan-spawn.js";
+import { terminateTree } from "../execution/terminate/terminate-tree.js";
 import {
   type ListInput,
   listInputSchema,

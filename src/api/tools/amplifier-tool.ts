@@ -1,4 +1,4 @@
-import { bashDescriptionFor } from "../../tools/descriptions/bash-description.js";
+import { bashDescriptionFor } from "../../text/descriptions/bash-description.js";
 import {
   type AmplifierManagedBashInput,
   amplifierBashInputSchema,

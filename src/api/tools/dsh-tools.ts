@@ -1,13 +1,10 @@
-import { bashDescriptionFor } from "../../tools/descriptions/bash-description.js";
-import {
-  BASH_KILL_DESCRIPTION,
-  BASH_OUTPUT_DESCRIPTION,
-} from "../../tools/descriptions/task-descriptions.js";
+import { bashDescriptionFor } from "../../text/descriptions/bash-description.js";
+import { BASH_KILL_DESCRIPTION, BASH_OUTPUT_DESCRIPTION } from "../../text/descriptions/task-descriptions.js";
 import {
   bashKillResultSchema,
   bashOutputResultSchema,
   bashResultSchema,
-} from "../../tools/results/bash-results.js";
+} from "../../text/results/bash-results.js";
 import { bashKillInputSchema } from "../../tools/schemas/bash-kill.js";
 import { bashOutputInputSchema } from "../../tools/schemas/bash-output.js";
 import { bashInputSchema } from "../../tools/schemas/dsh-bash.js";

@@ -1,9 +1,9 @@
-import { PROCESS_DESCRIPTIONS } from "../../tools/descriptions/task-descriptions.js";
+import { PROCESS_DESCRIPTIONS } from "../../text/descriptions/task-descriptions.js";
 import {
   processListSchema,
   processPageSchema,
   processStatusSchema,
-} from "../../tools/results/process-results.js";
+} from "../../text/results/process-results.js";
 import {
   processListInputSchema,
   processReadInputSchema,

@@ -1,5 +1,5 @@
 import type { ShellgateConfig } from "../../config/schema.js";
-import type { DescriptionContext } from "../../tools/descriptions/description-context.js";
+import type { DescriptionContext } from "../../text/descriptions/description-context.js";
 import type { Admission } from "../approval.js";
 import type { ExecutionPort } from "../execution-port.js";
 import type { ApprovalRequest } from "../host.js";

@@ -1,5 +1,5 @@
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
-import { mergePlanEnvironment } from "../../spawn/plan-spawn.js";
+import type { ShellResolution } from "../../../platforms/index.js";
+import { mergePlanEnvironment } from "../../execution/spawn/plan-spawn.js";
 import type { PlanSpawnFunction } from "../process-manager-options.js";
 import type { ManagedSpawnPlan } from "../transport/transport.js";
 

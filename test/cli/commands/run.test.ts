@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
+import { main } from "../../../src/surfaces/cli/main.js";
 import { survivors } from "../../fixtures/exec/helpers.js";
 import { fakeIo } from "../../support/fake-io.js";
 

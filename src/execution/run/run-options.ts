@@ -1,8 +1,8 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../../platforms/index.js";
+import type { ShellgateConfig } from "../../config/schema.js";
+import type { Verdict } from "../../safety/verdict.js";
 import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
-import type { ShellgateConfig } from "../config/schema.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
-import type { Verdict } from "../safety/verdict.js";
 
 /** Library options for one run; camelCase twins of the config keys, plus per-call inputs. */
 export interface RunOptions {

@@ -1,12 +1,12 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../../platforms/index.js";
+import type { ShellgateConfig } from "../../config/schema.js";
+import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
-import type { ShellgateConfig } from "../config/schema.js";
 import { cleanOldSpills } from "../io/spill-directory.js";
 import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
 import { runCommand, spillDirectoryOf } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions, runOptionsFromConfig } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
-import type { Verdict } from "../safety/verdict.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";

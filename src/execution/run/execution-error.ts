@@ -1,4 +1,4 @@
-import type { Verdict } from "../safety/verdict.js";
+import type { Verdict } from "../../safety/verdict.js";
 
 export type ExecutionErrorCode =
   /** The safety gate refused the command; nothing was spawned. */

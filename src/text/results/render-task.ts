@@ -1,4 +1,4 @@
-import type { KillOutcome, TaskRead, TaskSnapshot } from "./task-types.js";
+import type { KillOutcome, TaskRead, TaskSnapshot } from "../../execution/tasks/task-types.js";
 
 /** `[status: running]`, `[status: completed, exit code: N]`, `[status: killed]` or `[status: killed by SIG…]`. */
 export function renderTaskStatus(task: TaskSnapshot): string {

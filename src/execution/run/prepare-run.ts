@@ -1,6 +1,5 @@
 import path from "node:path";
-import { toNativePath } from "../../platforms/paths/to-native-path.js";
-import { toShellPath } from "../../platforms/paths/to-shell-path.js";
+import { toNativePath, toShellPath } from "../../../platforms/index.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";

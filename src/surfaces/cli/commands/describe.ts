@@ -1,7 +1,11 @@
-import { formatResolutionSummary } from "../../../platforms/describe/format-report.js";
-import { chooseHost } from "../../../platforms/host/choose-host.js";
-import { describeShell, type ResolveShellOptions, resolveShell } from "../../../platforms/index.js";
-import { loadConfig } from "../../config/load-config.js";
+import {
+  chooseHost,
+  describeShell,
+  formatResolutionSummary,
+  type ResolveShellOptions,
+  resolveShell,
+} from "../../../../platforms/index.js";
+import { loadConfig } from "../../../config/load-config.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";

@@ -1,9 +1,13 @@
-import { formatDoctorReport } from "../../../platforms/describe/format-report.js";
-import { createCapturingHost } from "../../../platforms/host/capturing-host.js";
-import { chooseHost } from "../../../platforms/host/choose-host.js";
-import { createRealHost } from "../../../platforms/host/real-host.js";
-import { describeShell, resolveShell } from "../../../platforms/index.js";
-import { chooseBashPath, chooseWindowsShellPreference } from "../../../platforms/resolve/preferences.js";
+import {
+  chooseBashPath,
+  chooseHost,
+  chooseWindowsShellPreference,
+  createCapturingHost,
+  createRealHost,
+  describeShell,
+  formatDoctorReport,
+  resolveShell,
+} from "../../../../platforms/index.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";

@@ -1,4 +1,4 @@
-import type { ShellKind } from "../../platforms/resolve/resolution.js";
+import type { ShellKind } from "../../../platforms/index.js";
 
 /** How the command text reaches the shell. */
 export type CommandDelivery =

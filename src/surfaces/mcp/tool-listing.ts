@@ -1,5 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolDefinition } from "../../tools/tool-definition.js";
 
 /** A tool as `tools/list` announces it: the same name, description and schemas every surface uses. */
 export function listedTool(definition: ToolDefinition): Tool {

@@ -1,4 +1,4 @@
-import { ConfigError } from "../../config/config-error.js";
+import { ConfigError } from "../../../config/config-error.js";
 import { serveStdio } from "../../mcp/serve-stdio.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";

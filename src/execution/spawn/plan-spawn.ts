@@ -1,4 +1,4 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../../platforms/index.js";
 import { splitSimpleCommand } from "../fallback/split-simple-command.js";
 import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "./command-wrapper.js";
 import { type SpawnPlan, SpawnPlanError } from "./spawn-plan.js";

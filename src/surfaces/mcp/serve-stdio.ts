@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createShellgate } from "../api/create-shellgate.js";
-import type { ShellgateHost } from "../api/host.js";
-import { loadConfig } from "../config/load-config.js";
+import { createShellgate } from "../../api/create-shellgate.js";
+import type { ShellgateHost } from "../../api/host.js";
+import { loadConfig } from "../../config/load-config.js";
 import { createMcpServer } from "./create-mcp-server.js";
 import { packageVersion } from "./package-version.js";
 

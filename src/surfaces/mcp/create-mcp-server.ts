@@ -5,7 +5,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { callResult } from "./call-result.js";
 import { listedTool } from "./tool-listing.js";
 

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolResult } from "../tools/tool-definition.js";
+import type { ToolResult } from "../../tools/tool-definition.js";
 
 /**
  * A tool result as MCP carries it: the model text as one text block, the structured result beside

@@ -1,4 +1,4 @@
-import type { RunResult } from "./run-result.js";
+import type { RunResult } from "../../execution/run/run-result.js";
 
 /** `[output truncated; full output: <path>]`, or `(unavailable)` when no safe copy exists. */
 export function truncationNotice(spillPath: string | null | undefined): string {

@@ -1,6 +1,6 @@
-import { HostSnapshotError } from "../../platforms/host/snapshot-schema.js";
-import { ConfigError } from "../config/config-error.js";
-import { SafetyConfigError } from "../safety/index.js";
+import { HostSnapshotError } from "../../../platforms/index.js";
+import { ConfigError } from "../../config/config-error.js";
+import { SafetyConfigError } from "../../safety/index.js";
 import { UsageError } from "./usage-error.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../../platforms/index.js";
 import type { RunResult } from "../run/run-result.js";
 import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../tasks/task-types.js";
 
