@@ -9,7 +9,12 @@ export {
   type ResolveShellOptions,
   resolveShell,
 } from "../platforms/index.js";
-export { type Admission, type AdmissionPolicy, admitCommand, blockedText } from "./api/approval.js";
+export {
+  type Admission,
+  type AdmissionPolicy,
+  admitCommand,
+  blockedText,
+} from "./api/admission/admit-command.js";
 export { createShellgate } from "./api/create-shellgate.js";
 export type { ApprovalAnswer, ApprovalRequest, ShellgateHost } from "./api/host.js";
 export type { Shellgate, ToolShape, ToolsOptions } from "./api/shellgate.js";

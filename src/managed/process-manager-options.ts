@@ -44,6 +44,8 @@ export interface StartContext {
   readonly cwd?: string;
   /** Aborting before the spawn completed stops the child and fails the start. */
   readonly signal?: AbortSignal;
+  /** The admission step's verdict for this command, so the manager does not judge it again. */
+  readonly verdict?: Verdict;
 }
 
 /** How a tree is torn down; `terminateTree` from the execution layer by default. */

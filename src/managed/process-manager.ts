@@ -7,6 +7,7 @@ import { buildEnvironment } from "../execution/environment/build-environment.js"
 import { guardBinary } from "../execution/io/binary-guard.js";
 import { planSpawn } from "../execution/spawn/plan-spawn.js";
 import { terminateTree } from "../execution/terminate/terminate-tree.js";
+import { blockedText } from "../text/refusals/refusal-text.js";
 import {
   type ListInput,
   listInputSchema,
@@ -150,14 +151,8 @@ class ManagedProcesses implements ProcessManager {
       );
     }
     const ptyModule = pty ? await requirePty(this.#options.importPty) : null;
-    const verdict = this.#options.check(parsed.command);
-    if (!verdict.allowed) {
-      throw new ManagedProcessError(
-        "blocked",
-        verdict.reason ??
-          `The command was blocked by the ${verdict.profile} safety profile; nothing was started.`,
-      );
-    }
+    const verdict = context.verdict ?? this.#options.check(parsed.command);
+    if (!verdict.allowed) throw new ManagedProcessError("blocked", blockedText(verdict));
     const timeoutSeconds = parsed.timeout ?? config.timeout;
     const questionIds = parsed.question_ids ?? [];
     const cwd = context.cwd ?? this.#options.cwd ?? config.working_dir ?? process.cwd();

@@ -62,7 +62,7 @@ describe("local executor", () => {
       check: () => ({ allowed: false, profile: "strict", reason: "nope" }),
     });
     await expect(exec.start(exec.resolve({ command: "true" }))).rejects.toThrow(
-      "Command denied for safety: nope",
+      "Command blocked by the safety gate (profile strict): nope",
     );
     expect(await exec.list()).toEqual([]);
   });

@@ -178,7 +178,7 @@ describe("runCommand: infrastructure failures are errors, and nothing runs", () 
     const check = () => ({ allowed: false, profile: "strict" as const, rule: "test", reason: "no touching" });
     await expect(runCommand(`touch ${marker}`, { ...base, check })).rejects.toMatchObject({
       code: "blocked",
-      message: "Command denied for safety: no touching",
+      message: "Command blocked by the safety gate (profile strict, rule test): no touching",
     });
     expect(existsSync(marker)).toBe(false);
   });

@@ -37,6 +37,7 @@ export async function startProcess(
   if (!admission.allowed) return { text: admission.reason, isError: true };
   const page = await manager.start(input, {
     cwd,
+    verdict: admission.verdict,
     ...(context.signal ? { signal: context.signal } : {}),
   });
   return receipt(`started process ${page.process_id}\n${pageText(page)}`, page);

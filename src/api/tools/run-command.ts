@@ -32,7 +32,12 @@ export async function runCommand(
   if (!admission.allowed) return { text: admission.reason, isError: true };
   if (request.background) {
     // No signal: the task outlives this call and stops on bash_kill or close().
-    const started = await runtime.execution.start({ command: request.command, workdir: cwd, owner });
+    const started = await runtime.execution.start({
+      command: request.command,
+      workdir: cwd,
+      owner,
+      verdict: admission.verdict,
+    });
     return {
       text: `${started.text}${request.backgroundHint}`,
       isError: false,
@@ -45,6 +50,7 @@ export async function runCommand(
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
     ...(context.signal ? { signal: context.signal } : {}),
     owner,
+    verdict: admission.verdict,
   });
   const structured = { ...outcome.structured, background: false };
   // An abort is the caller's doing, not the command's result: an error, as in the dsh contract.

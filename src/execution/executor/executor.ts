@@ -1,4 +1,5 @@
 import type { ShellResolution } from "../../../platforms/index.js";
+import type { Verdict } from "../../safety/verdict.js";
 import type { RunResult } from "../run/run-result.js";
 import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../tasks/task-types.js";
 
@@ -16,6 +17,8 @@ export interface ExecRequest {
   readonly owner?: string;
   /** Extra variables for this command: never scrubbed, beat the defaults. */
   readonly env?: Readonly<Record<string, string>>;
+  /** The admission step's verdict: the command was judged already and is not judged again. */
+  readonly verdict?: Verdict;
 }
 
 /** A request with every default applied: what `run` and `start` receive. */
@@ -29,6 +32,8 @@ export interface ExecSpec {
   /** Required but possibly undefined, so a forgotten owner is visible rather than missing. */
   readonly owner: string | undefined;
   readonly env?: Readonly<Record<string, string>>;
+  /** The admission step's verdict: the command was judged already and is not judged again. */
+  readonly verdict?: Verdict;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
 export const DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES = 1_000_000;
 
 export interface LocalExecutorOptions
-  extends Omit<RunOptions, "workdir" | "timeout" | "timeoutMs" | "signal" | "envSet"> {
+  extends Omit<RunOptions, "workdir" | "timeout" | "timeoutMs" | "signal" | "envSet" | "verdict"> {
   readonly resolution: ShellResolution;
   /** Bytes kept in memory per stream per background task. Default 1,000,000. */
   readonly backgroundMaxOutputBytes?: number;
@@ -47,6 +47,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     timeoutMs: spec.timeoutMs,
     ...(spec.signal ? { signal: spec.signal } : {}),
     ...(spec.env ? { envSet: spec.env } : {}),
+    ...(spec.verdict ? { verdict: spec.verdict } : {}),
   });
 
   return {
@@ -68,6 +69,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
         owner: request.owner,
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.env ? { env: request.env } : {}),
+        ...(request.verdict ? { verdict: request.verdict } : {}),
       };
     },
     run(spec) {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { toNativePath, toShellPath } from "../../../platforms/index.js";
+import { blockedText } from "../../text/refusals/refusal-text.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
@@ -11,10 +12,6 @@ export interface PreparedRun {
   readonly plan: SpawnPlan;
   readonly env: Record<string, string>;
   readonly cwd: string;
-}
-
-function denialMessage(reason: string | undefined): string {
-  return `Command denied for safety: ${reason ?? "blocked by the safety gate"}`;
 }
 
 /** The native working directory for one call, from `workdir` (native or shell spelling) and the base. */
@@ -34,10 +31,8 @@ export function nativeWorkingDirectory(options: Pick<RunOptions, "resolution" | 
  * exists, a plan exists for the shell kind. Throws `ExecutionError`; nothing has been spawned then.
  */
 export function prepareRun(command: string, options: RunOptions): PreparedRun {
-  if (options.check) {
-    const verdict = options.check(command);
-    if (!verdict.allowed) throw new ExecutionError("blocked", denialMessage(verdict.reason), verdict);
-  }
+  const verdict = options.verdict ?? options.check?.(command);
+  if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
   const cwd = nativeWorkingDirectory(options);
   assertWorkingDirectory(cwd);
   const { resolution } = options;

@@ -41,6 +41,8 @@ export interface RunOptions {
   readonly drainMs?: number;
   /** The safety gate: a blocked command never spawns. */
   readonly check?: (command: string) => Verdict;
+  /** A verdict the admission step already gave for this command; `check` is then not asked again. */
+  readonly verdict?: Verdict;
   /** Shared `max_concurrent` slots. */
   readonly concurrency?: ConcurrencyCounter;
 }

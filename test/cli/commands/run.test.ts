@@ -63,7 +63,7 @@ describe("shellgate run", () => {
   it("a command the default (strict) profile blocks never runs", async () => {
     const cli = io();
     expect(await main(["run", `sudo touch ${scratch}/made-by-sudo`], cli)).toBe(1);
-    expect(cli.err()).toContain("Command denied for safety:");
+    expect(cli.err()).toContain("Command blocked by the safety gate (profile strict");
     expect(existsSync(`${scratch}/made-by-sudo`)).toBe(false);
   });
 

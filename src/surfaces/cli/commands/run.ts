@@ -1,17 +1,15 @@
 import os from "node:os";
-import path from "node:path";
-import { createRealHost, resolveShell } from "../../../../platforms/index.js";
+import { createShellgate } from "../../../api/create-shellgate.js";
+import { callDirectory } from "../../../api/working-directory.js";
 import { loadConfig } from "../../../config/load-config.js";
 import type { ShellgateConfig } from "../../../config/schema.js";
 import { cleanOldSpills } from "../../../execution/io/spill-directory.js";
 import { ExecutionError } from "../../../execution/run/execution-error.js";
-import { runCommand } from "../../../execution/run/run-command.js";
 import { runOptionsFromConfig } from "../../../execution/run/run-options.js";
 import { cliExitCode } from "../../../execution/run/run-result.js";
 import { startDetached } from "../../../execution/run/start-detached.js";
 import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
-import { createSafetyGate, safetyGateOptionsFromConfig } from "../../../safety/index.js";
-import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
+import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js";
 import { renderRunText } from "../../../text/results/render-result.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
@@ -25,12 +23,6 @@ const OPTIONS = {
   json: { type: "boolean" },
   background: { type: "boolean" },
 } as const;
-
-/** The safety gate for the configured profile (a config it rejects is an input error, exit 2). */
-async function loadGate(config: ShellgateConfig): Promise<(command: string) => Verdict> {
-  const gate = await createSafetyGate(safetyGateOptionsFromConfig(config));
-  return (command) => gate.check(command);
-}
 
 function parseTimeout(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -70,51 +62,59 @@ export const runCommandCli: CliCommand = {
     const profile = parseProfile(stringOption(parsed, "profile"));
     let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
     if (profile) config = { ...config, safety_profile: profile };
-    const resolution = await resolveShell(createRealHost({ env: io.env, cwd: io.cwd }), {
-      windowsShell: config.windows_shell,
-      ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
-    });
-    const check = await loadGate(config);
-    const cwdOption = stringOption(parsed, "cwd");
+    const background = booleanOption(parsed, "background");
+    const json = booleanOption(parsed, "json");
+    // The same instance every host gets: one admission step, the configured executor.
+    const shellgate = await createShellgate(config, { cwd: io.cwd, env: io.env });
     // Old spill directories go while the command runs; awaited before exit so none is cut short.
     const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
-    const options = {
-      ...runOptionsFromConfig(config),
-      resolution,
-      cwd: path.resolve(io.cwd, config.working_dir ?? "."),
-      env: io.env,
-      check,
-      ...(cwdOption === undefined ? {} : { workdir: cwdOption }),
-      ...(timeout === undefined ? {} : { timeout }),
-    };
     try {
-      if (booleanOption(parsed, "background")) {
-        const started = await startDetached(command, options);
-        await cleaning;
-        if (booleanOption(parsed, "json")) io.stdout.write(`${JSON.stringify(started)}\n`);
+      const workdir = callDirectory(shellgate.cwd, stringOption(parsed, "cwd"), shellgate.shell.platform);
+      const admission = await shellgate.admit({
+        command,
+        cwd: workdir,
+        action: background ? "background" : "run",
+      });
+      if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
+      if (background) {
+        const started = await startDetached(command, {
+          ...runOptionsFromConfig(config),
+          resolution: shellgate.shell,
+          cwd: shellgate.cwd,
+          workdir,
+          env: io.env,
+          verdict: admission.verdict,
+          ...(timeout === undefined ? {} : { timeout }),
+        });
+        if (json) io.stdout.write(`${JSON.stringify(started)}\n`);
         else
           io.stdout.write(
             `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}\n`,
           );
         return 0;
       }
-      const result = await runCommand(command, options);
-      await cleaning;
-      if (booleanOption(parsed, "json")) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      const spec = shellgate.executor.resolve({
+        command,
+        workdir,
+        verdict: admission.verdict,
+        ...(timeout === undefined ? {} : { timeout }),
+      });
+      const result = await shellgate.executor.run(spec);
+      if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       else {
         const text = renderRunText(result);
         io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
       }
       return cliExitCode(result);
     } catch (error) {
-      await cleaning;
       if (error instanceof ExecutionError) {
-        if (booleanOption(parsed, "json"))
-          io.stdout.write(`${JSON.stringify({ error: error.code, message: error.message })}\n`);
+        if (json) io.stdout.write(`${JSON.stringify({ error: error.code, message: error.message })}\n`);
         io.stderr.write(`shellgate run: ${error.message}\n`);
         return error.code === "invalid-timeout" ? 2 : 1;
       }
       throw error;
+    } finally {
+      await Promise.all([cleaning, shellgate.close()]);
     }
   },
 };
