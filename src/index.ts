@@ -12,14 +12,13 @@ export {
 export {
   type Admission,
   type AdmissionPolicy,
-  admitCommand,
   blockedText,
 } from "./api/admission/admit-command.js";
 export { createShellgate } from "./api/create-shellgate.js";
 export type { ApprovalAnswer, ApprovalRequest, ShellgateHost } from "./api/host.js";
 export type { Shellgate, ToolShape, ToolsOptions } from "./api/shellgate.js";
 export { ConfigError } from "./config/config-error.js";
-export { DEFAULT_CONFIG_FILE, loadConfig } from "./config/load-config.js";
+export { loadConfig } from "./config/load-config.js";
 export { parseConfig } from "./config/parse-config.js";
 export type { ShellgateConfig, ShellgateConfigInput } from "./config/schema.js";
 export { configSchema } from "./config/schema.js";
@@ -27,7 +26,7 @@ export {
   type ConcurrencyCounter,
   createConcurrencyCounter,
 } from "./execution/concurrency/concurrency-counter.js";
-export { type BuildEnvironmentOptions, buildEnvironment } from "./execution/environment/build-environment.js";
+export type { BuildEnvironmentOptions } from "./execution/environment/build-environment.js";
 export type { ExecRequest, ExecSpec, Executor } from "./execution/executor/executor.js";
 export {
   createLocalExecutor,
@@ -35,19 +34,18 @@ export {
   type ExecutorFromConfigInput,
   type LocalExecutorOptions,
 } from "./execution/executor/local-executor.js";
-export { type SimpleCommandSplit, splitSimpleCommand } from "./execution/fallback/split-simple-command.js";
-export { type GuardedOutput, guardBinary } from "./execution/io/binary-guard.js";
+export type { SimpleCommandSplit } from "./execution/fallback/split-simple-command.js";
+export type { GuardedOutput } from "./execution/io/binary-guard.js";
 export { ExecutionError, type ExecutionErrorCode } from "./execution/run/execution-error.js";
-export { runCommand, spillDirectoryOf } from "./execution/run/run-command.js";
+export { runCommand } from "./execution/run/run-command.js";
 export { type RunOptions, runOptionsFromConfig } from "./execution/run/run-options.js";
 export {
   type BackgroundChildren,
-  cliExitCode,
   type RunResult,
   type SpecResult,
   toSpecResult,
 } from "./execution/run/run-result.js";
-export { millisecondsHint, resolveTimeoutMs } from "./execution/run/timeout.js";
+
 export { planSpawn } from "./execution/spawn/plan-spawn.js";
 export { type SpawnPlan, SpawnPlanError } from "./execution/spawn/spawn-plan.js";
 export { TaskAccessError } from "./execution/tasks/task-access.js";
@@ -58,14 +56,33 @@ export type {
   TaskSnapshot,
   TaskStatus,
 } from "./execution/tasks/task-types.js";
-export { listDescendants } from "./execution/terminate/list-descendants.js";
-export {
-  planTermination,
-  type TerminationPlan,
-  type TerminationStep,
+export type {
+  TerminationPlan,
+  TerminationStep,
 } from "./execution/terminate/plan-termination.js";
 export { type TerminationReport, terminateTree } from "./execution/terminate/terminate-tree.js";
-export * from "./managed/index.js";
+export {
+  createProcessManager,
+  type ManagedConfig,
+  ManagedProcessError,
+  type ManagedProcessErrorCode,
+  managedActionSchemas,
+  type Observer,
+  type ObserverEvent,
+  type ObserverPhase,
+  type OutputChunk,
+  type OutputStreamName,
+  type PlanSpawnFunction,
+  type ProcessManagerOptions,
+  type ProcessPage,
+  type ProcessState,
+  type ProcessStatus,
+  type QuestionAdmission,
+  type StartApprovalRequest,
+  type StartContext,
+  type TerminateTreeFunction,
+  type TerminationReason,
+} from "./managed/index.js";
 export {
   checkCommand,
   createSafetyGate,
@@ -78,9 +95,9 @@ export type { SafetyProfile, Verdict } from "./safety/verdict.js";
 export { SAFETY_PROFILES } from "./safety/verdict.js";
 export { createMcpServer, type McpServerOptions } from "./surfaces/mcp/create-mcp-server.js";
 export { type ServeStdioOptions, serveStdio } from "./surfaces/mcp/serve-stdio.js";
-export { amplifierBashDescription, dshBashDescription } from "./text/descriptions/bash-description.js";
+
 export type { DescriptionContext } from "./text/descriptions/description-context.js";
-export { type ExitStatus, parseExitStatus } from "./text/presentation/parse-exit-status.js";
+export type { ExitStatus } from "./text/presentation/parse-exit-status.js";
 export { presentCall } from "./text/presentation/present-call.js";
 export { presentResult } from "./text/presentation/present-result.js";
 export type {
@@ -89,27 +106,17 @@ export type {
   ToolCallPresentation,
   ToolResultPresentation,
 } from "./text/presentation/presentation.js";
-export { renderRunText, truncationNotice } from "./text/results/render-result.js";
-export {
-  renderKill,
-  renderTaskDoneNotice,
-  renderTaskRead,
-  renderTaskStarted,
-  renderTaskStatus,
-} from "./text/results/render-task.js";
+export { renderRunText } from "./text/results/render-result.js";
+export { renderTaskDoneNotice } from "./text/results/render-task.js";
 export { type JsonSchema, toolJsonSchema } from "./tools/json-schema.js";
-export {
-  type AmplifierBashInput,
-  type AmplifierManagedBashInput,
-  amplifierBashInputSchema,
-  amplifierManagedBashInputSchema,
-  MANAGED_ACTIONS,
-  type ManagedAction,
+export type {
+  AmplifierBashInput,
+  AmplifierManagedBashInput,
+  ManagedAction,
 } from "./tools/schemas/amplifier-bash.js";
-export { type BashKillInput, bashKillInputSchema } from "./tools/schemas/bash-kill.js";
-export { type BashOutputInput, bashOutputInputSchema } from "./tools/schemas/bash-output.js";
+export type { BashKillInput } from "./tools/schemas/bash-kill.js";
+export type { BashOutputInput } from "./tools/schemas/bash-output.js";
 export { type BashInput, bashInputSchema } from "./tools/schemas/dsh-bash.js";
-export * from "./tools/schemas/process-tools.js";
 export type {
   ToolAnnotations,
   ToolCallContext,

@@ -33,7 +33,7 @@ import { ProcessTable } from "./lifecycle/process-table.js";
 import { admitQuestions } from "./lifecycle/question-admission.js";
 import { SerialQueue } from "./lifecycle/serial-queue.js";
 import { decideStdinPolicy, type StdinDecision } from "./lifecycle/stdin-policy.js";
-import { superviseProcess } from "./lifecycle/supervise-process.js";
+import { superviseManagedProcess } from "./lifecycle/supervise-managed-process.js";
 import { TreeTeardown } from "./lifecycle/tree-teardown.js";
 import {
   EXIT_AFTER_TEARDOWN_MS,
@@ -193,7 +193,7 @@ class ManagedProcesses implements ProcessManager {
       }
       record.transport = transport;
       this.#table.add(record);
-      void superviseProcess(record, transport, {
+      void superviseManagedProcess(record, transport, {
         stop: (target, reason) => this.#stop(target, reason),
         sweep: (target) => this.#teardown.sweep(target),
         outputDrainMs: this.#options.outputDrainMs ?? OUTPUT_DRAIN_MS,

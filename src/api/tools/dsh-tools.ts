@@ -11,7 +11,7 @@ import { bashInputSchema } from "../../tools/schemas/dsh-bash.js";
 import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { EXECUTES, READS, STOPS } from "./annotations.js";
 import { defineTool } from "./define-tool.js";
-import { runCommand } from "./run-command.js";
+import { runBashCall } from "./run-bash-call.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
 /** The dsh tools: `bash`, `bash_output`, `bash_kill`. */
@@ -23,7 +23,7 @@ export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
     outputSchema: bashResultSchema,
     annotations: { ...EXECUTES, title: "Run a bash command" },
     run: (input, context) =>
-      runCommand(
+      runBashCall(
         runtime,
         {
           command: input.command,

@@ -7,7 +7,7 @@ import { ExecutionError } from "./execution-error.js";
 import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
 import { RUN_DEFAULTS, type RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
-import { superviseProcess } from "./supervise-process.js";
+import { superviseRun } from "./supervise-run.js";
 import { resolveTimeoutMs } from "./timeout.js";
 
 export function spillDirectoryOf(option: RunOptions["spillDirectory"]): SpillDirectory {
@@ -42,7 +42,7 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     const stdout = new OutputCollector({ stream: "stdout", limit, spillDirectory, spillMaxBytes });
     const stderr = new OutputCollector({ stream: "stderr", limit, spillDirectory, spillMaxBytes });
     const started = Date.now();
-    const supervised = superviseProcess(prepared.plan, {
+    const supervised = superviseRun(prepared.plan, {
       env: prepared.env,
       onStdout: (chunk) => stdout.push(chunk),
       onStderr: (chunk) => stderr.push(chunk),

@@ -10,8 +10,18 @@ export interface StartProcessOptions {
   readonly stdio?: StdioOptions;
 }
 
-/** Carries out a spawn plan. Errors (ENOENT, EACCES) arrive as the child's `error` event. */
-export function startProcess(plan: SpawnPlan, options: StartProcessOptions): ChildProcess {
+/** What carrying out a plan needs; a managed start's plan has no delivery of its own to report. */
+export type LaunchPlan = Pick<
+  SpawnPlan,
+  "file" | "args" | "cwd" | "env" | "stdinText" | "detached" | "windowsHide" | "crossSpawn"
+>;
+
+/**
+ * Carries out a spawn plan: the one place a child process is started over pipes (foreground
+ * runs, background tasks and managed pipes alike). Errors (ENOENT, EACCES) arrive as the child's
+ * `error` event.
+ */
+export function startProcess(plan: LaunchPlan, options: StartProcessOptions): ChildProcess {
   const stdio: StdioOptions = options.stdio ?? [
     plan.stdinText === undefined ? "ignore" : "pipe",
     "pipe",

@@ -1,7 +1,7 @@
 import { guardBinary } from "../io/binary-guard.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 import { spawnFailureMessage } from "../run/prepare-run.js";
-import { type SupervisedProcess, superviseProcess } from "../run/supervise-process.js";
+import { type SupervisedProcess, superviseRun } from "../run/supervise-run.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { assertTaskAccess, unknownTask } from "./task-access.js";
 import { createTaskId } from "./task-id.js";
@@ -89,7 +89,7 @@ export class TaskRegistry {
       options.spillDirectory,
       options.spillMaxBytes,
     );
-    const supervised = superviseProcess(input.plan, {
+    const supervised = superviseRun(input.plan, {
       env: input.env,
       onStdout: (chunk) => stdout.push(chunk),
       onStderr: (chunk) => stderr.push(chunk),

@@ -3,12 +3,12 @@ import { checkCommand } from "./check.js";
 import { describeCommand } from "./describe.js";
 import { doctorCommand } from "./doctor.js";
 import { mcpCommand } from "./mcp.js";
-import { runCommand } from "./run.js";
+import { runCommandCli } from "./run.js";
 
 export const commands: readonly CliCommand[] = [
   describeCommand,
   doctorCommand,
   checkCommand,
-  runCommand,
+  runCommandCli,
   mcpCommand,
 ];

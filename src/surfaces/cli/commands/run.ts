@@ -118,5 +118,3 @@ export const runCommandCli: CliCommand = {
     }
   },
 };
-
-export { runCommandCli as runCommand };

@@ -22,7 +22,7 @@ const signalNumbers = constants.signals as unknown as Readonly<Record<string, nu
  * left behind (a normal exit also closes the remaining group), the output drain (bounded), the
  * final state from observations, and the `finished` observation.
  */
-export async function superviseProcess(
+export async function superviseManagedProcess(
   record: ProcessRecord,
   transport: ManagedTransport,
   dependencies: SuperviseDependencies,

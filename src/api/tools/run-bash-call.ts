@@ -16,7 +16,7 @@ export interface CommandRequest {
  * in the foreground or start a background task. A non-zero exit is a result; an abort and an
  * infrastructure failure are errors.
  */
-export async function runCommand(
+export async function runBashCall(
   runtime: ToolRuntime,
   request: CommandRequest,
   context: ToolCallContext,

@@ -47,7 +47,7 @@ function delay(milliseconds: number): Promise<void> {
  * drain — not the pipes closing, which a background child (`sleep 300 &`) can hold open for ever.
  * What outlives the shell is found (group, parent links, the run marker) and killed or reported.
  */
-export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
+export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
   const platform = options.platform ?? process.platform;
   const marker: RunMarker = createRunMarker();
   const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
