@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/surfaces/cli/main.js";
 import { fakeIo } from "../support/fake-io.js";
 
 describe("main", () => {

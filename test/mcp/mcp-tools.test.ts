@@ -6,7 +6,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
-import { createMcpServer } from "../../src/mcp/create-mcp-server.js";
+import { createMcpServer } from "../../src/surfaces/mcp/create-mcp-server.js";
 
 // What the MCP surface publishes differently from the library: an optional `description` on
 // `bash`, and refusals that name the process_* tools.

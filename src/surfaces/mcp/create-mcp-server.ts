@@ -1,0 +1,53 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { ToolDefinition } from "../../tools/tool-definition.js";
+import { callParamsProblem, protocolError } from "./call-params.js";
+import { callResult } from "./call-result.js";
+import { mcpTools } from "./mcp-tools.js";
+import { listedTool } from "./tool-listing.js";
+
+// Any params get through to the handler, which answers a malformed call with one sentence; the
+// SDK's own parse would answer with a raw validation dump (as an internal error, at that).
+const anyToolCall = z.looseObject({ method: z.literal("tools/call"), params: z.unknown() });
+
+export interface McpServerOptions {
+  readonly name?: string;
+  readonly version: string;
+  /** The one owner of everything this connection starts. */
+  readonly ownerId: string;
+  readonly instructions?: string;
+}
+
+/**
+ * An MCP server over the given tools. The low-level `Server` is used rather than `McpServer` so
+ * the published schemas and the validation messages are shellgate's own, generated once from zod,
+ * identical to what the library API hands out.
+ */
+export function createMcpServer(libraryTools: readonly ToolDefinition[], options: McpServerOptions): Server {
+  const tools = mcpTools(libraryTools);
+  const server = new Server(
+    { name: options.name ?? "shellgate", version: options.version },
+    { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+  );
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
+  // Registered on the protocol layer, past Server's wrapper, whose request parse is the dump above.
+  Protocol.prototype.setRequestHandler.call(server, anyToolCall, async (request, extra) => {
+    const problem = callParamsProblem(request.params);
+    if (problem) throw protocolError(ErrorCode.InvalidParams, problem);
+    const params = request.params as { name: string; arguments?: Record<string, unknown> };
+    const tool = byName.get(params.name);
+    if (!tool) {
+      const known = [...byName.keys()].join(", ");
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool '${params.name}'; the tools are ${known}.`);
+    }
+    const result = await tool.execute(params.arguments ?? {}, {
+      ownerId: options.ownerId,
+      signal: extra.signal,
+    });
+    return callResult(result);
+  });
+  return server;
+}
