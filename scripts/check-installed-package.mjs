@@ -222,13 +222,13 @@ step("a consumer type-checks with skipLibCheck: false", () => {
     path.join(app, "consumer.ts"),
     [
       // The adapters' subpaths are left out: their .d.ts name the frameworks' types, and those
-      // packages' own .d.ts are the frameworks' business (ai's need @types/json-schema, for one).
+      // packages' own .d.ts are the frameworks' business (ai's need @types/json-schema, for one);
+      // shellgate/mcp too, to keep the check short (the MCP SDK's own .d.ts are large).
       'import { createShellgate, type ToolDefinition } from "shellgate";',
-      'import { createMcpServer } from "shellgate/mcp";',
       'import { resolveShell } from "shellgate/platforms";',
       "const shellgate = await createShellgate({});",
       "const tools: ToolDefinition[] = shellgate.tools();",
-      'console.log(tools.length, typeof resolveShell, createMcpServer(tools, { version: "1", ownerId: "o" }));',
+      "console.log(tools.length, typeof resolveShell);",
       "",
     ].join("\n"),
   );

@@ -1,4 +1,5 @@
 import type { Executor } from "../execution/executor/executor.js";
+import type { OutputListener } from "../execution/run/run-options.js";
 import { toSpecResult } from "../execution/run/run-result.js";
 import type { Verdict } from "../safety/verdict.js";
 import { renderRunText } from "../text/results/render-result.js";
@@ -16,6 +17,7 @@ export interface ExecutionRunRequest {
   /** Undefined: the configured default applies. */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  readonly onOutput?: OutputListener;
   /** Opaque owner token; `undefined` only for callers with no session. */
   readonly owner: string | undefined;
   /** The admission step's verdict, so the executor does not judge the command again. */
@@ -32,7 +34,7 @@ export interface ExecutionPort {
   readonly executor: Executor;
   run(request: ExecutionRunRequest): Promise<ExecutionOutcome>;
   start(
-    request: Omit<ExecutionRunRequest, "timeoutMs" | "signal">,
+    request: Omit<ExecutionRunRequest, "timeoutMs" | "signal" | "onOutput">,
   ): Promise<ExecutionOutcome & { taskId: string }>;
   read(taskId: string, owner: string | undefined): Promise<ExecutionOutcome>;
   kill(taskId: string, owner: string | undefined): Promise<ExecutionOutcome>;
@@ -48,6 +50,7 @@ export function executionPort(executor: Executor): ExecutionPort {
         workdir: request.workdir,
         ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onOutput ? { onOutput: request.onOutput } : {}),
         ...(request.owner !== undefined ? { owner: request.owner } : {}),
         ...(request.verdict ? { verdict: request.verdict } : {}),
       });

@@ -12,6 +12,11 @@ export interface ToolCallContext {
   readonly ownerId?: string;
   readonly signal?: AbortSignal;
   /**
+   * Sees a foreground command's output as it arrives (a terminal, an MCP progress view); the
+   * result the model reads is the same with or without it.
+   */
+  readonly onOutput?: (stream: "stdout" | "stderr", chunk: Buffer) => void;
+  /**
    * The calling session's workspace, when sessions sharing one instance each have their own; a
    * relative model `workdir` resolves against it. Default: the instance's directory.
    */

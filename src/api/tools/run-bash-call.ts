@@ -49,6 +49,7 @@ export async function runBashCall(
     workdir: cwd,
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
     ...(context.signal ? { signal: context.signal } : {}),
+    ...(context.onOutput ? { onOutput: context.onOutput } : {}),
     owner,
     verdict: admission.verdict,
   });

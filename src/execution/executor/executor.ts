@@ -1,5 +1,6 @@
 import type { ShellResolution } from "../../../platforms/index.js";
 import type { Verdict } from "../../safety/verdict.js";
+import type { OutputListener } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
 import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../tasks/task-types.js";
 
@@ -13,6 +14,8 @@ export interface ExecRequest {
   /** Milliseconds (dsh shape); with `timeout` too, the earlier deadline wins. */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** Sees a foreground run's output as it arrives; `start` ignores it. */
+  readonly onOutput?: OutputListener;
   /** Opaque owner (agent/session id) recorded on background tasks. */
   readonly owner?: string;
   /** Extra variables for this command: never scrubbed, beat the defaults. */
@@ -29,6 +32,7 @@ export interface ExecSpec {
   /** The effective deadline; `start` ignores it (background tasks have none). */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  readonly onOutput?: OutputListener;
   /** Required but possibly undefined, so a forgotten owner is visible rather than missing. */
   readonly owner: string | undefined;
   readonly env?: Readonly<Record<string, string>>;

@@ -14,7 +14,10 @@ import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
 export const DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES = 1_000_000;
 
 export interface LocalExecutorOptions
-  extends Omit<RunOptions, "workdir" | "timeout" | "timeoutMs" | "signal" | "envSet" | "verdict"> {
+  extends Omit<
+    RunOptions,
+    "workdir" | "timeout" | "timeoutMs" | "signal" | "onOutput" | "envSet" | "verdict"
+  > {
   readonly resolution: ShellResolution;
   /** Bytes kept in memory per stream per background task. Default 1,000,000. */
   readonly backgroundMaxOutputBytes?: number;
@@ -46,6 +49,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     workdir: spec.workdir,
     timeoutMs: spec.timeoutMs,
     ...(spec.signal ? { signal: spec.signal } : {}),
+    ...(spec.onOutput ? { onOutput: spec.onOutput } : {}),
     ...(spec.env ? { envSet: spec.env } : {}),
     ...(spec.verdict ? { verdict: spec.verdict } : {}),
   });
@@ -68,6 +72,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
         timeoutMs,
         owner: request.owner,
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onOutput ? { onOutput: request.onOutput } : {}),
         ...(request.env ? { env: request.env } : {}),
         ...(request.verdict ? { verdict: request.verdict } : {}),
       };

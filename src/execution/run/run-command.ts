@@ -5,13 +5,21 @@ import type { SpillDirectory } from "../io/spill-directory.js";
 import { acquireSlot } from "./concurrency.js";
 import { ExecutionError } from "./execution-error.js";
 import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
-import { RUN_DEFAULTS, type RunOptions } from "./run-options.js";
+import { type OutputListener, RUN_DEFAULTS, type RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
 import { superviseRun } from "./supervise-run.js";
 import { resolveTimeoutMs } from "./timeout.js";
 
 export function spillDirectoryOf(option: RunOptions["spillDirectory"]): SpillDirectory {
   return typeof option === "object" ? option : sharedSpillDirectory(option ?? os.tmpdir());
+}
+
+function notify(listener: OutputListener | undefined, stream: "stdout" | "stderr", chunk: Buffer): void {
+  try {
+    listener?.(stream, chunk);
+  } catch {
+    // A live view that fails must not change the run or what the model reads.
+  }
 }
 
 function abortReason(signal: AbortSignal): string {
@@ -44,8 +52,14 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     const started = Date.now();
     const supervised = superviseRun(prepared.plan, {
       env: prepared.env,
-      onStdout: (chunk) => stdout.push(chunk),
-      onStderr: (chunk) => stderr.push(chunk),
+      onStdout: (chunk) => {
+        stdout.push(chunk);
+        notify(options.onOutput, "stdout", chunk);
+      },
+      onStderr: (chunk) => {
+        stderr.push(chunk);
+        notify(options.onOutput, "stderr", chunk);
+      },
       killBackgroundChildren: options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren,
       graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
       platform: options.resolution.platform,

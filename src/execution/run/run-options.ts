@@ -4,6 +4,9 @@ import type { Verdict } from "../../safety/verdict.js";
 import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 
+/** A live view of a run's output; it may not throw into the run (a throw is ignored). */
+export type OutputListener = (stream: "stdout" | "stderr", chunk: Buffer) => void;
+
 /** Library options for one run; camelCase twins of the config keys, plus per-call inputs. */
 export interface RunOptions {
   /** The shell to run in (from `resolveShell`). */
@@ -20,6 +23,8 @@ export interface RunOptions {
   readonly defaultTimeout?: number;
   /** Aborts the run (the tree is killed); combined with the deadline. */
   readonly signal?: AbortSignal;
+  /** Sees every chunk as it arrives (a terminal, a progress view); what is kept and returned is unchanged. */
+  readonly onOutput?: OutputListener;
   /** The base environment before scrubbing. Default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
   /** The caller's own variables: never scrubbed, beat the non-interactive defaults. */

@@ -35,12 +35,20 @@ export function renderRunText(result: RunResult): string {
     text = `${text}${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[stderr]\n${stderr}`;
   }
   if (text.length === 0) text = "(no output)";
+  for (const marker of renderRunMarkers(result)) text = `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
+  return text;
+}
+
+/**
+ * The end markers alone (`[timed out after Nms]`, `[killed by signal: X]` or `[exit code: N]`,
+ * background processes), for a view that already showed the output as it arrived. Pure.
+ */
+export function renderRunMarkers(result: RunResult): string[] {
   const markers: string[] = [];
   if (result.timedOut) markers.push(`[timed out after ${result.timeoutMs}ms]`);
   if (result.signal) markers.push(`[killed by signal: ${result.signal}]`);
   else if (result.exitCode !== null && result.exitCode !== 0) markers.push(`[exit code: ${result.exitCode}]`);
   const background = backgroundLine(result);
   if (background) markers.push(background);
-  for (const marker of markers) text = `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
-  return text;
+  return markers;
 }

@@ -70,4 +70,29 @@ describe("shellgate run", () => {
   it("needs a command", async () => {
     expect(await main(["run", "--config", config], io())).toBe(2);
   });
+
+  it("reads the command from stdin with run -, quoting and all", async () => {
+    const cli = io();
+    cli.input.end("printf '%s\\n' \"it's quoted\" | tr a-z A-Z\n");
+    expect(await main(["run", "--config", config, "-"], cli)).toBe(0);
+    expect(cli.out()).toBe("IT'S QUOTED\n");
+  });
+
+  it("on a terminal, shows output as it arrives and the markers at the end", async () => {
+    const cli = io();
+    Object.assign(cli.stdout, { isTTY: true });
+    const go = path.join(scratch, "go");
+    const command = `echo first; echo oops >&2; while [ ! -e '${go}' ]; do sleep 0.05; done; echo second; exit 3`;
+    const running = main(["run", "--config", config, "--", command], cli);
+    // The first line is on the terminal while the command still waits for the file.
+    await new Promise<void>((resolve) => {
+      const check = () => (cli.out().includes("first") ? resolve() : cli.stdout.once("data", check));
+      check();
+    });
+    expect(cli.out()).toBe("first\n");
+    writeFileSync(go, "");
+    expect(await running).toBe(3);
+    expect(cli.out()).toBe("first\nsecond\n[exit code: 3]\n");
+    expect(cli.err()).toBe("oops\n");
+  });
 });

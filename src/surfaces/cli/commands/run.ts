@@ -10,8 +10,8 @@ import { cliExitCode } from "../../../execution/run/run-result.js";
 import { startDetached } from "../../../execution/run/start-detached.js";
 import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
 import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js";
-import { renderRunText } from "../../../text/results/render-result.js";
-import type { CliCommand } from "../command.js";
+import { renderRunMarkers, renderRunText } from "../../../text/results/render-result.js";
+import type { CliCommand, CliIo } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
 
@@ -45,6 +45,27 @@ function parseProfile(text: string | undefined): SafetyProfile | undefined {
   return text as SafetyProfile;
 }
 
+/** `run -` reads the command from stdin (no quoting to get right in any shell); else the arguments. */
+async function commandText(positionals: readonly string[], io: CliIo): Promise<string> {
+  if (positionals.length !== 1 || positionals[0] !== "-") return positionals.join(" ");
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+}
+
+function isTerminal(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
+/** On a terminal the output is shown as it arrives, each stream on its own; the markers follow at the end. */
+function streamTo(io: CliIo): (stream: "stdout" | "stderr", chunk: Buffer) => void {
+  return (stream, chunk) => {
+    (stream === "stdout" ? io.stdout : io.stderr).write(chunk);
+  };
+}
+
 const RUN_USAGE =
   "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND";
 
@@ -54,7 +75,7 @@ export const runCommandCli: CliCommand = {
   usage: RUN_USAGE,
   async run(args, io) {
     const parsed = parseArguments(args, OPTIONS);
-    const command = parsed.positionals.join(" ");
+    const command = await commandText(parsed.positionals, io);
     if (command.trim() === "") {
       throw new UsageError(RUN_USAGE);
     }
@@ -99,9 +120,12 @@ export const runCommandCli: CliCommand = {
         verdict: admission.verdict,
         ...(timeout === undefined ? {} : { timeout }),
       });
-      const result = await shellgate.executor.run(spec);
+      const live = !json && isTerminal(io.stdout);
+      const result = await shellgate.executor.run(live ? { ...spec, onOutput: streamTo(io) } : spec);
       if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else {
+      else if (live) {
+        for (const marker of renderRunMarkers(result)) io.stdout.write(`${marker}\n`);
+      } else {
         const text = renderRunText(result);
         io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
       }
