@@ -6,6 +6,7 @@ import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { callParamsProblem, protocolError } from "./call-params.js";
 import { callResult } from "./call-result.js";
 import { mcpTools } from "./mcp-tools.js";
+import { progressReporter } from "./progress-reporter.js";
 import { listedTool } from "./tool-listing.js";
 
 // Any params get through to the handler, which answers a malformed call with one sentence; the
@@ -18,6 +19,11 @@ export interface McpServerOptions {
   /** The one owner of everything this connection starts. */
   readonly ownerId: string;
   readonly instructions?: string;
+  /**
+   * How often a long foreground command's latest output lines go to a client that sent a
+   * `progressToken` (only when new output arrived). Default 1000 ms.
+   */
+  readonly progressIntervalMs?: number;
 }
 
 /**
@@ -27,6 +33,7 @@ export interface McpServerOptions {
  */
 export function createMcpServer(libraryTools: readonly ToolDefinition[], options: McpServerOptions): Server {
   const tools = mcpTools(libraryTools);
+  const progressEvery = options.progressIntervalMs ?? 1000;
   const server = new Server(
     { name: options.name ?? "shellgate", version: options.version },
     { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
@@ -43,11 +50,25 @@ export function createMcpServer(libraryTools: readonly ToolDefinition[], options
       const known = [...byName.keys()].join(", ");
       throw protocolError(ErrorCode.InvalidParams, `Unknown tool '${params.name}'; the tools are ${known}.`);
     }
-    const result = await tool.execute(params.arguments ?? {}, {
-      ownerId: options.ownerId,
-      signal: extra.signal,
-    });
-    return callResult(result);
+    const progressToken = (params as { _meta?: { progressToken?: unknown } })._meta?.progressToken;
+    const progress =
+      typeof progressToken === "string" || typeof progressToken === "number"
+        ? progressReporter(
+            progressToken,
+            (notification) => extra.sendNotification(notification),
+            progressEvery,
+          )
+        : undefined;
+    try {
+      const result = await tool.execute(params.arguments ?? {}, {
+        ownerId: options.ownerId,
+        signal: extra.signal,
+        ...(progress ? { onOutput: progress.onOutput } : {}),
+      });
+      return callResult(result);
+    } finally {
+      progress?.stop();
+    }
   });
   return server;
 }
