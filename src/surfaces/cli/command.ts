@@ -8,11 +8,8 @@ export interface CliIo {
 }
 
 export interface CliCommand {
+  /** Its one-line summary, usage and examples are in help/command-help.ts, which `--help` prints. */
   readonly name: string;
-  /** One line for `shellgate --help`. */
-  readonly summary: string;
-  /** Full usage line; when set, `shellgate <name> --help` prints it without running the command. */
-  readonly usage?: string;
   /** Resolves to the process exit code. Throw `UsageError` for bad input (exit 2, one line). */
   run(args: readonly string[], io: CliIo): Promise<number>;
 }

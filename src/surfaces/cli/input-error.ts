@@ -1,6 +1,7 @@
 import { HostSnapshotError } from "../../../platforms/index.js";
 import { ConfigError } from "../../config/config-error.js";
-import { SafetyConfigError } from "../../safety/index.js";
+// The error class only: the gate module would load the whole analyser with it.
+import { SafetyConfigError } from "../../safety/options.js";
 import { UsageError } from "./usage-error.js";
 
 /**

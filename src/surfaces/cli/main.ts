@@ -1,7 +1,7 @@
 import { packageVersion } from "../mcp/package-version.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
-import { commandHelpText } from "./help/command-help.js";
+import { COMMAND_HELP, commandHelpText } from "./help/command-help.js";
 import { isInputError } from "./input-error.js";
 
 function processIo(): CliIo {
@@ -16,7 +16,9 @@ function processIo(): CliIo {
 
 function helpText(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
-  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  const lines = commands.map(
+    (command) => `  ${command.name.padEnd(width)}  ${COMMAND_HELP[command.name]?.summary}`,
+  );
   return `usage: shellgate <command> [options]\n       shellgate help <command>\n       shellgate --version\n\ncommands:\n${lines.join("\n")}\n`;
 }
 

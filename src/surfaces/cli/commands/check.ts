@@ -83,10 +83,6 @@ async function audit(io: CliIo, options: SafetyGateOptions): Promise<number> {
 
 export const checkCommand: CliCommand = {
   name: "check",
-  usage:
-    "usage: shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--] COMMAND\n       shellgate check --jsonl [--profile P] < commands.jsonl",
-  summary:
-    "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--jsonl]",
   async run(args, io) {
     const { parsed, options } = await gateOptions(args, io);
     if (booleanOption(parsed, "jsonl")) {

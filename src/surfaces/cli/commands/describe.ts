@@ -28,8 +28,6 @@ const DESCRIBE_USAGE = "usage: shellgate describe [--json] [--host FILE] [--conf
 
 export const describeCommand: CliCommand = {
   name: "describe",
-  summary:
-    "which shell commands run in, and the description the model reads [--json] [--host FILE] [--config FILE]",
   async run(args, io) {
     const parsed = parseArguments(args, {
       json: { type: "boolean" },

@@ -17,8 +17,6 @@ const DOCTOR_USAGE = "usage: shellgate doctor [--json] [--host FILE] [--capture]
 
 export const doctorCommand: CliCommand = {
   name: "doctor",
-  summary:
-    "the full shell-resolution trace for a bug report [--json] [--host FILE] [--capture] [--config FILE]",
   async run(args, io) {
     const parsed = parseArguments(args, {
       json: { type: "boolean" },

@@ -1,14 +1,16 @@
 import type { CliCommand } from "../command.js";
-import { checkCommand } from "./check.js";
-import { describeCommand } from "./describe.js";
-import { doctorCommand } from "./doctor.js";
-import { mcpCommand } from "./mcp.js";
-import { runCommandCli } from "./run.js";
 
-export const commands: readonly CliCommand[] = [
-  describeCommand,
-  doctorCommand,
-  checkCommand,
-  runCommandCli,
-  mcpCommand,
-];
+// Each command's module is loaded when it runs, so `shellgate describe` never loads the MCP SDK,
+// the executor or the managed-process layer, and `shellgate mcp` loads only what serving needs.
+const LOADERS: Readonly<Record<string, () => Promise<CliCommand>>> = {
+  describe: async () => (await import("./describe.js")).describeCommand,
+  doctor: async () => (await import("./doctor.js")).doctorCommand,
+  check: async () => (await import("./check.js")).checkCommand,
+  run: async () => (await import("./run.js")).runCommandCli,
+  mcp: async () => (await import("./mcp.js")).mcpCommand,
+};
+
+export const commands: readonly CliCommand[] = Object.entries(LOADERS).map(([name, load]) => ({
+  name,
+  run: async (args, io) => (await load()).run(args, io),
+}));

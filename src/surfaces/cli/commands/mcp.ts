@@ -16,7 +16,6 @@ working directory. Logs go to stderr. Closing stdin or SIGTERM stops every proce
 
 export const mcpCommand: CliCommand = {
   name: "mcp",
-  summary: "serve bash, bash_output, bash_kill (and process_* tools) to an MCP client over stdio",
   async run(args, io) {
     const parsed = parseArguments(args, {
       config: { type: "string" },

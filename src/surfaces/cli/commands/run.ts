@@ -71,8 +71,6 @@ const RUN_USAGE =
 
 export const runCommandCli: CliCommand = {
   name: "run",
-  summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
-  usage: RUN_USAGE,
   async run(args, io) {
     const parsed = parseArguments(args, OPTIONS);
     const command = await commandText(parsed.positionals, io);

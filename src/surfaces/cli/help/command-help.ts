@@ -2,6 +2,8 @@
 // does, and examples to copy (POSIX shell quoting; the README shows PowerShell and cmd.exe).
 
 export interface CommandHelp {
+  /** One line for `shellgate --help`. */
+  readonly summary: string;
   readonly usage: string;
   readonly about: string;
   readonly examples: readonly string[];
@@ -9,18 +11,24 @@ export interface CommandHelp {
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   describe: {
+    summary:
+      "which shell commands run in, and the description the model reads [--json] [--host FILE] [--config FILE]",
     usage: "shellgate describe [--json] [--host FILE] [--config FILE]",
     about:
       "Prints which shell commands run in, where it was found, and the paragraph the model reads about it.\n--host FILE resolves against a snapshot from `shellgate doctor --capture` instead of this machine.",
     examples: ["shellgate describe", "shellgate describe --json", "shellgate describe --host host.json"],
   },
   doctor: {
+    summary:
+      "the full shell-resolution trace for a bug report [--json] [--host FILE] [--capture] [--config FILE]",
     usage: "shellgate doctor [--json] [--host FILE] [--capture] [--config FILE]",
     about:
       "Prints the full resolution trace: every candidate shell, accepted or rejected, and why.\n--capture prints a snapshot of this machine instead, for a bug report.",
     examples: ["shellgate doctor", "shellgate doctor --capture > host.json"],
   },
   check: {
+    summary:
+      "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--jsonl]",
     usage:
       "shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--] COMMAND\nshellgate check --jsonl [--profile P] < commands.jsonl",
     about:
@@ -32,6 +40,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   run: {
+    summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
     usage:
       "shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND\nshellgate run [options] -   (reads the command from stdin)",
     about:
@@ -44,6 +53,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   mcp: {
+    summary: "serve bash, bash_output, bash_kill (and process_* tools) to an MCP client over stdio",
     usage: "shellgate mcp [--config FILE]",
     about:
       "Serves bash, bash_output and bash_kill (and, with managed_processes, the process_* tools) to an MCP client over\nstdio. The config comes from --config FILE, else the file SHELLGATE_CONFIG names, else shellgate.config.json in\nthe working directory. Logs go to stderr. Closing stdin or SIGTERM stops every process it started.",
