@@ -2,8 +2,11 @@
 // the machine hits every column alike): the root import, `shellgate describe`, and `shellgate mcp`
 // from spawn to its answer to the first tools/list.
 // Run: npm run build && node bench/startup.mjs [runs]
+// With SHELLGATE_BASELINE=/path/to/another/built/checkout the same three are measured there too, in
+// the same rounds, as the "before" columns.
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const RUNS = Number(process.argv[2] ?? 15);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -28,10 +31,10 @@ function wall(args) {
 }
 
 /** Wall time from spawn until `shellgate mcp` answers tools/list (all three messages are sent at once, as a client that pipelines would). */
-function mcpFirstList() {
+function mcpFirstList(binary) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [bin, "mcp"], { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [binary, "mcp"], { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
     let buffered = "";
     child.on("error", reject);
     child.stdout.setEncoding("utf8");
@@ -61,12 +64,23 @@ function mcpFirstList() {
   });
 }
 
+const measures = (prefix, binary, entry) => ({
+  [`${prefix}import("shellgate")`]: () =>
+    wall(["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`]),
+  [`${prefix}shellgate describe`]: () => wall([binary, "describe"]),
+  [`${prefix}shellgate mcp → tools/list`]: () => mcpFirstList(binary),
+});
+const baseline = process.env.SHELLGATE_BASELINE;
 const columns = {
   "node -e 0": () => wall(["-e", "0"]),
-  'import("shellgate")': () =>
-    wall(["--input-type=module", "-e", `await import(${JSON.stringify(rootEntry)})`]),
-  "shellgate describe": () => wall([bin, "describe"]),
-  "shellgate mcp → tools/list": mcpFirstList,
+  ...measures("", bin, rootEntry),
+  ...(baseline
+    ? measures(
+        "before: ",
+        path.join(baseline, "bin/shellgate.js"),
+        pathToFileURL(path.join(baseline, "dist/src/index.js")).href,
+      )
+    : {}),
 };
 const samples = Object.fromEntries(Object.keys(columns).map((name) => [name, []]));
 for (let round = 0; round < RUNS; round++) {
@@ -87,6 +101,6 @@ for (const [name, values] of Object.entries(samples)) {
       ? ""
       : `  (+${(value - bare).toFixed(0)} ms over bare, ${(value / bare).toFixed(2)}x)`;
   console.log(
-    `${name.padEnd(28)} ${value.toFixed(0).padStart(5)} ms${over}${targets[name] ? `  target ${targets[name]}` : ""}`,
+    `${name.padEnd(36)} ${value.toFixed(0).padStart(5)} ms${over}${targets[name] ? `  target ${targets[name]}` : ""}`,
   );
 }
