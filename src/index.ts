@@ -78,7 +78,6 @@ export {
   type ProcessState,
   type ProcessStatus,
   type QuestionAdmission,
-  type StartApprovalRequest,
   type StartContext,
   type TerminateTreeFunction,
   type TerminationReason,

@@ -33,7 +33,6 @@ export type {
   ManagedConfig,
   PlanSpawnFunction,
   ProcessManagerOptions,
-  StartApprovalRequest,
   StartContext,
   TerminateTreeFunction,
 } from "./process-manager-options.js";

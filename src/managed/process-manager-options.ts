@@ -28,16 +28,6 @@ export type ManagedConfig = Pick<
 > &
   Partial<Pick<ShellgateConfig, "working_dir">>;
 
-/** What a host approval hook is shown for a start: the action, the command and how it will run. */
-export interface StartApprovalRequest {
-  readonly action: "start";
-  readonly command: string;
-  readonly timeout: number;
-  readonly pty: boolean;
-  readonly question_ids: readonly string[];
-  readonly cwd: string;
-}
-
 /** Per-call context from the tool layer. */
 export interface StartContext {
   /** Working directory for this start; defaults to the manager's `cwd`. */
@@ -73,11 +63,6 @@ export interface ProcessManagerOptions {
    * it; a verdict with `allowed: false` refuses the start with the verdict's reason.
    */
   readonly check: (command: string) => Verdict;
-  /**
-   * Optional host approval, asked after the safety gate and before question admission. Anything
-   * but `true` refuses the start.
-   */
-  readonly approve?: (request: StartApprovalRequest) => boolean | Promise<boolean>;
   /** Optional host observer (`operations.observe`): receives process events, never commands or stdin. */
   readonly observe?: Observer;
   /** Optional host question admission (`questions.admit`), required when a start names `question_ids`. */

@@ -156,22 +156,6 @@ class ManagedProcesses implements ProcessManager {
     const timeoutSeconds = parsed.timeout ?? config.timeout;
     const questionIds = parsed.question_ids ?? [];
     const cwd = context.cwd ?? this.#options.cwd ?? config.working_dir ?? process.cwd();
-    if (this.#options.approve) {
-      const approved = await this.#options.approve({
-        action: "start",
-        command: parsed.command,
-        timeout: timeoutSeconds,
-        pty,
-        question_ids: questionIds,
-        cwd,
-      });
-      if (approved !== true) {
-        throw new ManagedProcessError(
-          "not_approved",
-          "The host did not approve this start; nothing was started.",
-        );
-      }
-    }
     // Fail fast before asking the host anything; both are checked again inside the fence.
     this.#checkCapacity();
 

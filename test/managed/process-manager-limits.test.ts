@@ -76,25 +76,6 @@ describe("managed process limits and gates", () => {
     expect((await waitForFinal(manager, allowed.process_id)).state).toBe("completed");
   });
 
-  it("asks the approval hook with the full start and refuses without approval", async () => {
-    const requests: unknown[] = [];
-    const manager = createTestManager(
-      {},
-      {
-        approve: (request) => {
-          requests.push(request);
-          return false;
-        },
-      },
-    );
-    await expect(manager.start({ command: "echo hi", timeout: 5 })).rejects.toMatchObject({
-      code: "not_approved",
-    });
-    expect(requests).toEqual([
-      expect.objectContaining({ action: "start", command: "echo hi", timeout: 5, pty: false }),
-    ]);
-  });
-
   it("admits question ids exactly, after approvals, and a refusal keeps the completed record", async () => {
     const seen: string[][] = [];
     let answer: unknown = { admitted: true, questionIds: ["q1", "q2"] };
