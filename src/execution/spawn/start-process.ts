@@ -1,5 +1,6 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import crossSpawn from "cross-spawn";
+import type { RunMarker } from "../environment/run-marker.js";
 import { mergePlanEnvironment } from "./plan-spawn.js";
 import type { SpawnPlan } from "./spawn-plan.js";
 
@@ -8,6 +9,8 @@ export interface StartProcessOptions {
   readonly env: Readonly<Record<string, string>>;
   /** Default: stdin closed (`ignore` = /dev/null), stdout and stderr piped. */
   readonly stdio?: StdioOptions;
+  /** The run marker every process of the run inherits (the one marker scheme, set here). */
+  readonly marker?: RunMarker;
 }
 
 /** What carrying out a plan needs; a managed start's plan has no delivery of its own to report. */
@@ -29,7 +32,7 @@ export function startProcess(plan: LaunchPlan, options: StartProcessOptions): Ch
   ];
   const spawnOptions = {
     cwd: plan.cwd,
-    env: mergePlanEnvironment(options.env, plan),
+    env: mergePlanEnvironment(options.env, plan, options.marker),
     stdio,
     detached: plan.detached,
     windowsHide: plan.windowsHide,
