@@ -30,7 +30,7 @@ export {
   type WriteReceipt,
 } from "./process-manager.js";
 export type {
-  ManagedConfig,
+  ManagedSettings,
   PlanSpawnFunction,
   ProcessManagerOptions,
   StartContext,

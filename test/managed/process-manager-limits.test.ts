@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { safetyGateOptionsFromConfig } from "../../src/api/config-options.js";
 import { configSchema, type ShellgateConfigInput } from "../../src/config/schema.js";
 import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
-import { createSafetyGate, safetyGateOptionsFromConfig } from "../../src/safety/index.js";
+import { createSafetyGate } from "../../src/safety/index.js";
 import type { Verdict } from "../../src/safety/verdict.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
