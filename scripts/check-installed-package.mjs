@@ -178,7 +178,8 @@ step("install the tarball, the three frameworks and the MCP Inspector into an em
 
 step("npx shellgate --version", () => {
   const version = run("npx", ["shellgate", "--version"]).trim();
-  if (!/^\d+\.\d+\.\d+/.test(version)) throw new Error(`unexpected output ${JSON.stringify(version)}`);
+  const { version: packed } = JSON.parse(readFileSync(path.join(repository, "package.json"), "utf8"));
+  if (version !== packed) throw new Error(`printed ${JSON.stringify(version)}, the package is ${packed}`);
   return version;
 });
 step('require("shellgate")', () =>

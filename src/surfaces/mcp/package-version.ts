@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
-// The same file runs from src/ (tsx) and from dist/src/ (built), one directory apart.
-const CANDIDATES = ["../../../package.json", "../../../package.json"];
+// The same file runs from src/surfaces/mcp/ (tsx) and from dist/src/surfaces/mcp/ (built), one directory apart.
+const CANDIDATES = ["../../../package.json", "../../../../package.json"];
 
 /** shellgate's version, for the MCP `initialize` answer. */
 export function packageVersion(): string {
