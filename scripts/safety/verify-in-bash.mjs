@@ -18,7 +18,16 @@
 // formatters, power, accounts, schedulers) are replaced by one logging stand-in; a scheduler's payload
 // (crontab/at/batch input, systemd-run's command) is run again in a fresh sandbox and judged the same way.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -32,14 +41,47 @@ const PATH_VALUE = "/run/verify/stubs:/usr/local/sbin:/usr/local/bin:/usr/sbin:/
 const STAND_INS = {
   privilege: ["sudo", "su", "doas", "pkexec", "runuser", "sg", "newgrp"],
   mkfs: [
-    "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "wipefs", "fdisk", "sfdisk", "cfdisk", "parted",
-    "sgdisk", "blkdiscard", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat",
-    "mkfs.fat", "mkfs.ntfs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs",
+    "mkfs",
+    "mke2fs",
+    "mkswap",
+    "mkdosfs",
+    "mkntfs",
+    "wipefs",
+    "fdisk",
+    "sfdisk",
+    "cfdisk",
+    "parted",
+    "sgdisk",
+    "blkdiscard",
+    "mkfs.ext2",
+    "mkfs.ext3",
+    "mkfs.ext4",
+    "mkfs.xfs",
+    "mkfs.btrfs",
+    "mkfs.vfat",
+    "mkfs.fat",
+    "mkfs.ntfs",
+    "mkfs.minix",
+    "mkfs.bfs",
+    "mkfs.cramfs",
   ],
   power: ["shutdown", "reboot", "halt", "poweroff", "telinit", "init", "systemctl"],
   account: [
-    "useradd", "userdel", "usermod", "passwd", "chpasswd", "chgpasswd", "groupadd", "groupdel", "adduser",
-    "deluser", "visudo", "chsh", "chfn", "gpasswd", "newusers",
+    "useradd",
+    "userdel",
+    "usermod",
+    "passwd",
+    "chpasswd",
+    "chgpasswd",
+    "groupadd",
+    "groupdel",
+    "adduser",
+    "deluser",
+    "visudo",
+    "chsh",
+    "chfn",
+    "gpasswd",
+    "newusers",
   ],
   persistence: ["crontab", "at", "batch", "systemd-run"],
 };
@@ -47,13 +89,37 @@ const KIND_OF = new Map(Object.entries(STAND_INS).flatMap(([kind, names]) => nam
 
 /** Top-level directories whose contents belong to the system; / itself is protected too. */
 const SYSTEM_DIRS = [
-  "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc", "/sbin",
-  "/srv", "/sys", "/usr", "/var", "/snap", "/mnt", "/media",
+  "/bin",
+  "/boot",
+  "/dev",
+  "/etc",
+  "/home",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/opt",
+  "/proc",
+  "/sbin",
+  "/srv",
+  "/sys",
+  "/usr",
+  "/var",
+  "/snap",
+  "/mnt",
+  "/media",
 ];
 /** Files created in the sandbox home; deleting, truncating or re-moding one of them means the home was hit. */
-const HOME_SENTINELS = [".profile", ".bashrc", ".ssh/id_ed25519", ".gnupg/pubring.kbx", ".config/gh/hosts.yml"];
+const HOME_SENTINELS = [
+  ".profile",
+  ".bashrc",
+  ".ssh/id_ed25519",
+  ".gnupg/pubring.kbx",
+  ".config/gh/hosts.yml",
+];
 /** Writable device and kernel paths every program uses. */
-const HARMLESS_WRITES = /^\/dev\/(null|zero|full|tty|ptmx|pts\/|stdout|stderr|stdin|fd\/|shm\/|random|urandom)|^\/proc\/(self|thread-self|\d+)\/(fd|attr|oom|comm|task)/;
+const HARMLESS_WRITES =
+  /^\/dev\/(null|zero|full|tty|ptmx|pts\/|stdout|stderr|stdin|fd\/|shm\/|random|urandom)|^\/proc\/(self|thread-self|\d+)\/(fd|attr|oom|comm|task)/;
 
 const STUB = `#!/bin/sh
 # Logging stand-in: strace records this script's execve; a scheduler's payload is handed back to the
@@ -69,7 +135,18 @@ case $name in
     file=
     while [ $# -gt 0 ]; do case $1 in -l|-r|-d|-c) exit 0 ;; -f) file=$2; shift ;; esac; shift; done
     if [ -n "$file" ]; then payload=$(cat -- "$file" 2>/dev/null); else payload=$(cat); fi ;;
-  *) [ -t 0 ] || true ;;
+  systemd-run)
+    while [ $# -gt 0 ]; do
+      case $1 in
+        --) shift; break ;;
+        -u|-p|-E|-M|-H|--unit|--property|--on-calendar|--on-active|--on-boot|--on-startup|--on-unit-active|\
+        --on-unit-inactive|--timer-property|--path-property|--socket-property|--uid|--gid|--nice|--working-directory|\
+        --setenv|--description|--slice|--service-type|--machine|--host) shift 2 ;;
+        -*) shift ;;
+        *) break ;;
+      esac
+    done
+    for a in "$@"; do q=$(printf '%s' "$a" | sed "s/'/'\\\\''/g"); payload="$payload '$q'"; done ;;
 esac
 [ -n "$payload" ] && /usr/bin/true @@verify-payload@@ "$name" "$payload"
 exit 0
@@ -78,7 +155,8 @@ exit 0
 function protectedPath(file) {
   if (file === "/") return true;
   if (file === HOME) return true;
-  if (HOME_SENTINELS.some((s) => file === `${HOME}/${s}` || `${HOME}/${s}`.startsWith(`${file}/`))) return true;
+  if (HOME_SENTINELS.some((s) => file === `${HOME}/${s}` || `${HOME}/${s}`.startsWith(`${file}/`)))
+    return true;
   return SYSTEM_DIRS.some((dir) => file === dir || file.startsWith(`${dir}/`));
 }
 
@@ -126,7 +204,8 @@ function argvOf(arrayText) {
   return inner === "" ? [] : splitArgs(inner).map(unquote);
 }
 
-const POWER_VERBS = /^(poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|hybrid-sleep|default|exit|soft-reboot)$/;
+const POWER_VERBS =
+  /^(poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|hybrid-sleep|default|exit|soft-reboot)$/;
 
 /** One dangerous action, or undefined, for one stand-in run. */
 function standInAction(name, argv) {
@@ -167,18 +246,26 @@ function analyseTrace(text) {
       const action = standInAction(path.posix.basename(file), argv);
       if (action) actions.push(action);
     } else if (DELETE_CALLS.has(call)) {
-      const target = call === "unlinkat" || call.startsWith("renameat") ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
+      const target =
+        call === "unlinkat" || call.startsWith("renameat")
+          ? resolve(args[0], unquote(args[1]))
+          : resolve(undefined, unquote(args[0]));
       if (protectedPath(target)) actions.push({ kind: "delete", detail: `${call} ${target}` });
     } else if (MODE_CALLS.has(call)) {
-      const target = call.endsWith("at") ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
-      if (protectedPath(target)) actions.push({ kind: call === "truncate" ? "write" : "permissions", detail: `${call} ${target}` });
+      const target = call.endsWith("at")
+        ? resolve(args[0], unquote(args[1]))
+        : resolve(undefined, unquote(args[0]));
+      if (protectedPath(target))
+        actions.push({ kind: call === "truncate" ? "write" : "permissions", detail: `${call} ${target}` });
     } else if (OPEN_CALLS.has(call)) {
-      const target = call === "openat" ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
-      const flags = call === "openat" ? args[2] ?? "" : args[1] ?? "";
+      const target =
+        call === "openat" ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
+      const flags = call === "openat" ? (args[2] ?? "") : (args[1] ?? "");
       const writes = call === "creat" || /O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/.test(flags);
       if (!writes || HARMLESS_WRITES.test(target)) continue;
       const appendOnlyHome = target.startsWith(`${HOME}/`) && !/O_TRUNC/.test(flags);
-      if (protectedPath(target) && !appendOnlyHome) actions.push({ kind: "write", detail: `${call} ${target} ${flags}` });
+      if (protectedPath(target) && !appendOnlyHome)
+        actions.push({ kind: "write", detail: `${call} ${target} ${flags}` });
     }
   }
   return { actions: actions.slice(0, 20), payloads };
@@ -228,25 +315,50 @@ const SETUP = [
   `printf 'a\\nb\\n' > ${WORKDIR}/a.log; printf 'x\\n' > ${WORKDIR}/b.txt; echo 'int main(){}' > ${WORKDIR}/src/main.c`,
 ].join("; ");
 
-const STRACE_CALLS = "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
+const STRACE_CALLS =
+  "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
 
 /** Runs one command in a fresh sandbox; resolves to { actions, payloads, exit, timedOut }. */
 function runOnce(command) {
   const { stubs, binds } = prepareFixture();
   const args = [
-    "--ro-bind", "/", "/",
-    "--dev", "/dev", "--proc", "/proc",
-    "--tmpfs", "/tmp", "--tmpfs", HOME, "--tmpfs", "/run",
-    "--ro-bind", stubs, "/run/verify/stubs",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    "--tmpfs",
+    HOME,
+    "--tmpfs",
+    "/run",
+    "--ro-bind",
+    stubs,
+    "/run/verify/stubs",
     ...binds,
-    "--unshare-all", "--die-with-parent", "--new-session",
-    "--chdir", "/",
-    "/bin/sh", "-c",
+    "--unshare-all",
+    "--die-with-parent",
+    "--new-session",
+    "--chdir",
+    "/",
+    "/bin/sh",
+    "-c",
     // Set-up runs untraced; the traced shell gets fd 3 (strace's log pipe) closed, so the command cannot touch it.
     `${SETUP}; cd ${WORKDIR} && exec strace -f -qq -y -s 65535 -e signal=none -e trace=${STRACE_CALLS} -o "|cat >&3" /bin/bash --norc --noprofile -c 'for n in /proc/$$/fd/*; do n=\${n##*/}; ((n > 2)) && eval "exec $n>&-"; done; exec /bin/bash -c "$1" </dev/null' sh "$0"`,
     command,
   ];
-  const env = { PATH: PATH_VALUE, HOME, USER: "root", LOGNAME: "root", SHELL: "/bin/bash", TERM: "dumb", LANG: "C.UTF-8" };
+  const env = {
+    PATH: PATH_VALUE,
+    HOME,
+    USER: "root",
+    LOGNAME: "root",
+    SHELL: "/bin/bash",
+    TERM: "dumb",
+    LANG: "C.UTF-8",
+  };
   return new Promise((resolvePromise) => {
     const child = spawn("/usr/bin/bwrap", args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
     let trace = "";
@@ -257,10 +369,17 @@ function runOnce(command) {
       trace += d;
       if (trace.length > TRACE_LIMIT) child.kill("SIGKILL");
     });
-    child.stdout.on("data", (d) => { if (stdout.length < 4000) stdout += d; });
-    child.stderr.on("data", (d) => { if (stderr.length < 4000) stderr += d; });
+    child.stdout.on("data", (d) => {
+      if (stdout.length < 4000) stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      if (stderr.length < 4000) stderr += d;
+    });
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill("SIGKILL"); }, TIME_LIMIT_MS);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, TIME_LIMIT_MS);
     child.on("close", (code) => {
       clearTimeout(timer);
       if (/^bwrap: /m.test(stderr)) throw new Error(`the sandbox did not start: ${stderr.trim()}`);
@@ -279,15 +398,28 @@ export async function verify(command, depth = 0) {
       for (const later of scheduledCommands(payload)) {
         const inner = await verify(later, depth + 1);
         scheduled.push({ scheduler: payload.scheduler, command: later, dangerous: inner.dangerous });
-        for (const a of inner.actions) actions.push({ kind: `${payload.scheduler}:${a.kind}`, detail: a.detail });
+        for (const a of inner.actions)
+          actions.push({ kind: `${payload.scheduler}:${a.kind}`, detail: a.detail });
       }
     }
   }
-  return { command, dangerous: actions.length > 0, actions, scheduled, exit: run.exit, timedOut: run.timedOut, stdout: run.stdout, stderr: run.stderr };
+  return {
+    command,
+    dangerous: actions.length > 0,
+    actions,
+    scheduled,
+    exit: run.exit,
+    timedOut: run.timedOut,
+    stdout: run.stdout,
+    stderr: run.stderr,
+  };
 }
 
 async function checkCases(file) {
-  const cases = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
+  const cases = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l));
   let failures = 0;
   const queue = [...cases];
   const workers = Array.from({ length: 2 }, async () => {
@@ -300,7 +432,9 @@ async function checkCases(file) {
       if (!ok) failures++;
       const tag = opaque ? "opaque" : ok ? "ok" : "MISMATCH";
       const seen = result.actions.map((a) => `${a.kind}: ${a.detail}`).join("; ") || "nothing dangerous";
-      console.log(`${tag.padEnd(8)} ${item.expect.strict.padEnd(5)} ${JSON.stringify(item.command)} -> ${seen.slice(0, 300)}${result.timedOut ? " (timed out)" : ""}`);
+      console.log(
+        `${tag.padEnd(8)} ${item.expect.strict.padEnd(5)} ${JSON.stringify(item.command)} -> ${seen.slice(0, 300)}${result.timedOut ? " (timed out)" : ""}`,
+      );
     }
   });
   await Promise.all(workers);
@@ -311,7 +445,9 @@ async function checkCases(file) {
 async function main() {
   const argv = process.argv.slice(2);
   if (spawnSync("/usr/bin/bwrap", ["--version"]).status !== 0) {
-    console.error("bubblewrap (/usr/bin/bwrap) is needed: the harness never runs a case outside its sandbox.");
+    console.error(
+      "bubblewrap (/usr/bin/bwrap) is needed: the harness never runs a case outside its sandbox.",
+    );
     process.exit(2);
   }
   if (argv[0] === "--cases") {
