@@ -5,6 +5,7 @@ import { languageOf } from "../interpreters/inline-code.js";
 import { toolActions } from "../interpreters/tool-commands.js";
 import { normaliseCommandName } from "../normalize/command-name.js";
 import type { Nested } from "../normalize/nested.js";
+import { withLongOptionsSpelledOut } from "../normalize/long-options.js";
 import { unwrap } from "../normalize/unwrap.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
@@ -150,8 +151,9 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
   }
 }
 
-function judgeNamed(analysis: ScriptAnalysis, name: string, invocation: Invocation, level: number): void {
+function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, level: number): void {
   const { scope, walker } = analysis;
+  const invocation = withLongOptionsSpelledOut(name, given);
   const input = { name, args: invocation.words.slice(1), invocation, scope };
   for (const rule of RULES) {
     const hit = rule(input);
