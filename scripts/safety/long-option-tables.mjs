@@ -3,29 +3,98 @@
 // programs installed here (getopt_long users: coreutils, util-linux, findutils, procps, systemd, shadow,
 // tar, sed, wget, curl). A program's full table is needed because getopt_long accepts any unique
 // prefix: `--rec` is `--recursive` only because no other option of rm starts with "rec".
-//   node scripts/safety/long-option-tables.mjs > src/safety/normalize/long-option-tables.ts
+//   node scripts/safety/long-option-tables.mjs > src/safety/normalize/long-option-tables.ts && npx biome format --write src/safety/normalize
 import { spawnSync } from "node:child_process";
 
 const PROGRAMS = [
-  "rm", "rmdir", "chmod", "chown", "chgrp", "shred", "truncate", "cp", "mv", "ln", "install", "tar", "sed",
-  "env", "timeout", "nice", "nohup", "stdbuf", "chroot", "setsid", "unshare", "nsenter", "taskset", "ionice",
-  "chrt", "xargs", "flock", "watch", "su", "runuser", "wipefs", "mkswap", "systemd-run", "shutdown",
-  "systemctl", "useradd", "userdel", "usermod", "passwd", "chpasswd", "killall", "pkill", "wget", "curl",
-  "strace", "gdb", "find",
+  "rm",
+  "rmdir",
+  "chmod",
+  "chown",
+  "chgrp",
+  "shred",
+  "truncate",
+  "cp",
+  "mv",
+  "ln",
+  "install",
+  "tar",
+  "sed",
+  "env",
+  "timeout",
+  "nice",
+  "nohup",
+  "stdbuf",
+  "chroot",
+  "setsid",
+  "unshare",
+  "nsenter",
+  "taskset",
+  "ionice",
+  "chrt",
+  "xargs",
+  "flock",
+  "watch",
+  "su",
+  "runuser",
+  "wipefs",
+  "mkswap",
+  "systemd-run",
+  "shutdown",
+  "systemctl",
+  "useradd",
+  "userdel",
+  "usermod",
+  "passwd",
+  "chpasswd",
+  "killall",
+  "pkill",
+  "wget",
+  "curl",
+  "strace",
+  "gdb",
+  "find",
 ];
 /** Programs this host lacks, from their manuals (sudo 1.9). */
 const BY_HAND = {
   sudo: [
-    "askpass", "background", "bell", "chdir=", "chroot=", "close-from=", "command-timeout=", "edit", "group=",
-    "help", "host=", "list", "login", "non-interactive", "other-user=", "preserve-env[=]", "preserve-groups",
-    "prompt=", "remove-timestamp", "reset-timestamp", "role=", "set-home", "shell", "stdin", "type=", "user=",
-    "validate", "version",
+    "askpass",
+    "background",
+    "bell",
+    "chdir=",
+    "chroot=",
+    "close-from=",
+    "command-timeout=",
+    "edit",
+    "group=",
+    "help",
+    "host=",
+    "list",
+    "login",
+    "non-interactive",
+    "other-user=",
+    "preserve-env[=]",
+    "preserve-groups",
+    "prompt=",
+    "remove-timestamp",
+    "reset-timestamp",
+    "role=",
+    "set-home",
+    "shell",
+    "stdin",
+    "type=",
+    "user=",
+    "validate",
+    "version",
   ],
 };
 
 function table(program) {
   const args = program === "curl" ? ["--help", "all"] : ["--help"];
-  const { stdout, stderr } = spawnSync(program, args, { encoding: "utf8", env: { ...process.env, LC_ALL: "C" } });
+  const { stdout, stderr } = spawnSync(program, args, {
+    encoding: "utf8",
+    env: { ...process.env, LC_ALL: "C" },
+  });
   const text = `${stdout}\n${stderr}`;
   const options = new Map();
   for (const match of text.matchAll(/(?<![\w-])--([a-z][a-z0-9-]*[a-z0-9])(\[=|=| <| [A-Z][A-Z_]*\b)?/g)) {
