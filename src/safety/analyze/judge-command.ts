@@ -154,6 +154,7 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
 function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, level: number): void {
   const { scope, walker } = analysis;
   const invocation = withLongOptionsSpelledOut(name, given);
+  if (invocation === "refused") return;
   const input = { name, args: invocation.words.slice(1), invocation, scope };
   for (const rule of RULES) {
     const hit = rule(input);

@@ -35,6 +35,9 @@ const STOP_AT_OPERAND = new Set([
   "find",
 ]);
 
+/** Options a program accepts only when spelled out in full (GNU rm refuses `--no-p`). */
+const UNABBREVIATED: Readonly<Record<string, readonly string[]>> = { rm: ["no-preserve-root"] };
+
 const parsed = new Map<string, readonly LongOption[]>();
 
 function optionsOf(program: string): readonly LongOption[] | undefined {
@@ -80,10 +83,10 @@ function spelledOut(word: ExpandedWord, name: string): ExpandedWord {
 
 /**
  * The invocation with every abbreviated long option spelled out (`rm --rec --for` → `--recursive
- * --force`), so that rules compare whole names. Only programs with a table are touched; the words
+ * --force`), so that rules compare whole names; "refused" when an ambiguous prefix stops the program. Only programs with a table are touched; the words
  * of a wrapped command are left for its own turn.
  */
-export function withLongOptionsSpelledOut(program: string, invocation: Invocation): Invocation {
+export function withLongOptionsSpelledOut(program: string, invocation: Invocation): Invocation | "refused" {
   if (!optionsOf(program)) return invocation;
   const words = [...invocation.words];
   let changed = false;
@@ -96,8 +99,13 @@ export function withLongOptionsSpelledOut(program: string, invocation: Invocatio
       continue;
     }
     const match = matchLongOption(program, value);
-    if (!match || !("option" in match)) continue;
-    if (`--${match.option.name}` !== value.split("=", 1)[0]) {
+    // getopt_long reports an ambiguous prefix and the program stops with a usage error, running nothing.
+    if (match && "ambiguous" in match) return "refused";
+    if (!match) continue;
+    const name = value.split("=", 1)[0]!;
+    if (UNABBREVIATED[program]?.includes(match.option.name) && name !== `--${match.option.name}`)
+      return "refused";
+    if (`--${match.option.name}` !== name) {
       words[index] = spelledOut(word, match.option.name);
       changed = true;
     }
