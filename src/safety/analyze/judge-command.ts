@@ -9,11 +9,13 @@ import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
+import { startupScripts } from "../reparse/startup-files.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
 import { RULES } from "../rules/index.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
 import { computedCommandNameHit, TOO_MANY_COMMANDS, WRAPPED_TOO_DEEP } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
+import { environmentHook } from "./environment-hooks.js";
 import { judgeInlineCode } from "./judge-inline-code.js";
 import { KNOWN_COMMAND_NAMES } from "./known-names.js";
 import type { ScriptAnalysis } from "./script-analysis.js";
@@ -49,9 +51,15 @@ export function judgeCommand(
     if (hit) analysis.add(hit, invocation, redirect.span);
   }
   for (const assignment of invocation.assignments) {
-    const hit = environmentRule(assignment);
+    const hook = assignment.exported ? environmentHook(assignment, invocation, scope) : undefined;
+    const hit = hook?.known ? undefined : environmentRule(assignment);
     if (hit) analysis.add(hit, invocation, assignment.span);
     if (!assignment.exported) continue;
+    for (const item of hook?.nested ?? []) {
+      if (item.kind === "invocation") judgeCommand(analysis, item.invocation, level + 1);
+      else analysis.script(item, invocation);
+    }
+    if (hook?.known) continue;
     const value = assignment.value;
     if (assignment.name.startsWith("BASH_FUNC_")) {
       analysis.script(
@@ -170,6 +178,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   };
   const nested: Nested[] = [...unwrap(name, invocation)];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
+  nested.push(...startupScripts(name, invocation, scope));
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));
   const language = languageOf(name);
   if (language) {
