@@ -43,8 +43,9 @@ const parsed = new Map<string, readonly LongOption[]>();
 function optionsOf(program: string): readonly LongOption[] | undefined {
   const cached = parsed.get(program);
   if (cached) return cached;
-  const entries = LONG_OPTION_TABLES[program];
-  if (!entries) return undefined;
+  // Program names come from the command: `__proto__` must not reach Object's prototype.
+  if (!Object.hasOwn(LONG_OPTION_TABLES, program)) return undefined;
+  const entries = LONG_OPTION_TABLES[program]!;
   const options = entries.map((entry): LongOption => {
     if (entry.endsWith("[=]")) return { name: entry.slice(0, -3), argument: "optional" };
     if (entry.endsWith("=")) return { name: entry.slice(0, -1), argument: "required" };
@@ -103,7 +104,12 @@ export function withLongOptionsSpelledOut(program: string, invocation: Invocatio
     if (match && "ambiguous" in match) return "refused";
     if (!match) continue;
     const name = value.split("=", 1)[0]!;
-    if (UNABBREVIATED[program]?.includes(match.option.name) && name !== `--${match.option.name}`)
+    if (
+      (Object.hasOwn(UNABBREVIATED, program) ? UNABBREVIATED[program] : undefined)?.includes(
+        match.option.name,
+      ) &&
+      name !== `--${match.option.name}`
+    )
       return "refused";
     if (`--${match.option.name}` !== name) {
       words[index] = spelledOut(word, match.option.name);
