@@ -8,6 +8,7 @@ import { withLongOptionsSpelledOut } from "../normalize/long-options.js";
 import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
+import { scheduledScripts } from "../reparse/scheduled-jobs.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
 import { startupScripts } from "../reparse/startup-files.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
@@ -128,7 +129,13 @@ export function judgeCommand(
     judgeCommand(analysis, { ...invocation, words: [...split, ...invocation.words.slice(1)] }, level + 1);
     return;
   }
-  const { name, computed } = normaliseCommandName(first, scope, KNOWN_COMMAND_NAMES);
+  const path = invocation.assignments.find((assignment) => assignment.name === "PATH")?.value.value;
+  const { name, computed } = normaliseCommandName(
+    first,
+    scope,
+    KNOWN_COMMAND_NAMES,
+    path ?? scope.variables.get("PATH"),
+  );
   // A computed name whose value is known statically is judged as that value; only a name that
   // stays unknown until run time is blocked for being unknowable.
   if (computed && name === undefined) analysis.add(computedCommandNameHit(first.source), invocation);
@@ -178,7 +185,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   };
   const nested: Nested[] = [...unwrap(name, invocation)];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
-  nested.push(...startupScripts(name, invocation, scope));
+  nested.push(...startupScripts(name, invocation, scope), ...scheduledScripts(name, invocation, scope));
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));
   const language = languageOf(name);
   if (language) {

@@ -1,5 +1,6 @@
 import { accountRule } from "./account.js";
 import { deleteRule } from "./delete.js";
+import { loadableBuiltinRule } from "./loadable-builtin.js";
 import { mkfsRule } from "./mkfs.js";
 import { permissionsRule } from "./permissions.js";
 import { powerRule } from "./power.js";
@@ -14,4 +15,5 @@ export const RULES: readonly Rule[] = [
   powerRule,
   permissionsRule,
   accountRule,
+  loadableBuiltinRule,
 ];
