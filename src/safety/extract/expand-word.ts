@@ -167,6 +167,7 @@ function expandPart(
     case "string":
     case "translated_string": {
       builder.keep();
+      if (arrayElements(part, builder, context)) return;
       const inner = part.type === "translated_string" ? (part.namedChildren[0] ?? part) : part;
       eachPart(inner, (child) => {
         if (typeof child !== "string" && child.type === '"') return;
@@ -237,6 +238,20 @@ function expandPart(
       if (quoted) builder.quoted(part.text);
       else unquoteBare(part.text, builder, first, context.scope);
   }
+}
+
+/** `"${a[@]}"` alone in its quotes: one word per element (elements are kept joined by spaces). */
+function arrayElements(part: Node, builder: FieldBuilder, context: ExpansionContext): boolean {
+  const [only, ...others] = part.namedChildren;
+  if (!only || others.length > 0 || only.type !== "expansion" || part.text !== `"${only.text}"`) return false;
+  if (!/^\$\{[A-Za-z_]\w*\[@\]\}$/.test(only.text)) return false;
+  const result = expandParameter(only, context);
+  if (result.value === undefined || result.value === "") return false;
+  result.value.split(" ").forEach((element, index) => {
+    if (index > 0) builder.end();
+    builder.quoted(element, result.dynamic);
+  });
+  return true;
 }
 
 function expandFields(node: Node, context: ExpansionContext): Field[] {
