@@ -1,6 +1,7 @@
 import { type ExpandedWord, escapeGlob } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { LONG_OPTION_TABLES } from "./long-option-tables.js";
+import { WRAPPERS } from "./wrappers.js";
 
 type Argument = "none" | "required" | "optional";
 
@@ -9,31 +10,15 @@ interface LongOption {
   readonly argument: Argument;
 }
 
-/** Programs whose getopt string starts with `+`: options end at the first operand, the command that follows. */
-const STOP_AT_OPERAND = new Set([
-  "env",
-  "timeout",
-  "nice",
-  "nohup",
-  "stdbuf",
-  "chroot",
-  "setsid",
-  "unshare",
-  "nsenter",
-  "taskset",
-  "ionice",
-  "chrt",
-  "xargs",
-  "flock",
-  "watch",
-  "su",
-  "runuser",
-  "sudo",
-  "systemd-run",
-  "strace",
-  "gdb",
-  "find",
-]);
+/**
+ * Programs whose getopt string starts with `+`: options end at the first operand, the command that
+ * follows (every wrapper, and the runners unwrapped by name).
+ */
+const RUNNERS = new Set(["env", "xargs", "flock", "watch", "su", "runuser", "find", "gdb"]);
+
+function stopsAtOperand(program: string): boolean {
+  return RUNNERS.has(program) || Object.hasOwn(WRAPPERS, program);
+}
 
 /** Options a program accepts only when spelled out in full (GNU rm refuses `--no-p`). */
 const UNABBREVIATED: Readonly<Record<string, readonly string[]>> = { rm: ["no-preserve-root"] };
@@ -96,7 +81,7 @@ export function withLongOptionsSpelledOut(program: string, invocation: Invocatio
     const value = word.value;
     if (value === "--") break;
     if (!value.startsWith("-") || value === "-") {
-      if (STOP_AT_OPERAND.has(program)) break;
+      if (stopsAtOperand(program)) break;
       continue;
     }
     const match = matchLongOption(program, value);
