@@ -81,3 +81,19 @@ export function safetyGateOptionsFromConfig(config: ShellgateConfig): SafetyGate
     overrides: { allow: config.safety_overrides?.allow ?? [], block: config.safety_overrides?.block ?? [] },
   };
 }
+
+/**
+ * The strict profile ignores allow lists by contract; a list given with it is almost always a
+ * configuration mistake, so the gate says so (once, at creation) instead of silently dropping it.
+ */
+export function strictListWarnings(options: SafetyGateOptions, profile: SafetyProfile): string[] {
+  if (profile !== "strict") return [];
+  const given = [
+    ...((options.allowedCommands?.length ?? 0) > 0 ? ["allowed_commands"] : []),
+    ...((options.overrides?.allow?.length ?? 0) > 0 ? ["safety_overrides.allow"] : []),
+  ];
+  if (given.length === 0) return [];
+  return [
+    `${given.join(" and ")} ${given.length > 1 ? "are" : "is"} ignored because safety_profile is strict, which never lifts a rule; use safety_profile "standard" (or "permissive") for the allow list to take effect, or remove it.`,
+  ];
+}

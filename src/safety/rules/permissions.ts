@@ -1,5 +1,5 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { resolvePath } from "../extract/paths.js";
+import { resolveIn } from "../extract/paths.js";
 import { protectionOf } from "./protected-paths.js";
 import type { Rule } from "./rule.js";
 
@@ -41,14 +41,14 @@ export const permissionsRule: Rule = ({ name, args, invocation, scope }) => {
   const { recursive, mode, targets } = splitArgs(name, args);
   const tree = recursive || invocation.treeOperands === true;
   for (const target of targets) {
-    if (name !== "chattr" && ACCOUNT_FILE.test(resolvePath(target.value, scope.cwd) ?? "")) {
+    if (name !== "chattr" && ACCOUNT_FILE.test(resolveIn(target.value, scope) ?? "")) {
       return {
         rule: "permissions.account-file",
         severity: "dangerous",
         reason: `'${name}' on ${target.source} changes who can read or write the account or sudo database, a privilege escalation; leave its permissions alone.`,
       };
     }
-    const protection = protectionOf(target, scope.cwd);
+    const protection = protectionOf(target, scope);
     if (
       protection === "root" ||
       protection === "system" ||
@@ -62,7 +62,7 @@ export const permissionsRule: Rule = ({ name, args, invocation, scope }) => {
       };
     }
     if (name === "chmod" && mode && SETUID_MODE.test(mode)) {
-      const resolved = resolvePath(target.value, scope.cwd) ?? "";
+      const resolved = resolveIn(target.value, scope) ?? "";
       if (
         /^\/(usr\/)?(local\/)?s?bin\//.test(resolved) ||
         /(^|\/)(ba|da|z|k|c|tc|fi)?sh$|python|perl|ruby|node/.test(resolved)

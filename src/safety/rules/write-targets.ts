@@ -1,5 +1,5 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { resolvePath } from "../extract/paths.js";
+import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
@@ -31,7 +31,7 @@ const POWER_FILES = /^\/(proc\/sysrq-trigger|sys\/power\/state|proc\/sys\/kernel
 
 /** Judges one path a command opens for writing: raw disks and memory, account databases, SysRq. */
 export function judgeWriteTarget(word: ExpandedWord, scope: Scope, how: string): RuleHit | undefined {
-  const resolved = resolvePath(word.glob ? word.pattern : word.value, scope.cwd);
+  const resolved = resolveIn(word.glob ? word.pattern : word.value, scope);
   if (resolved === undefined) return undefined;
   const isDevice = word.glob
     ? DEVICE_SAMPLES.some((sample) => globMatchesPath(resolved, sample))
