@@ -11,6 +11,7 @@ import { SHELLS, shellScripts } from "../reparse/shell-script.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
 import { RULES } from "../rules/index.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
+import { unwrapWindows } from "../windows/unwrap-windows.js";
 import { computedCommandNameHit, TOO_MANY_COMMANDS, WRAPPED_TOO_DEEP } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
 import { judgeInlineCode } from "./judge-inline-code.js";
@@ -165,7 +166,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, invocation: Invocati
     const word = carrier.words[index];
     return word?.substitution ? walker.statementOutput(word.substitution, undefined) : undefined;
   };
-  const nested: Nested[] = [...unwrap(name, invocation)];
+  const nested: Nested[] = [...unwrap(name, invocation), ...unwrapWindows(name, invocation, scope)];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));
   const language = languageOf(name);

@@ -5,6 +5,7 @@ import { cloneScope, type Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js";
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
+import { rewriteGrammarGaps } from "../parse/grammar-gaps.js";
 import { findSyntaxError } from "../parse/syntax-error.js";
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
@@ -59,6 +60,13 @@ export class ScriptAnalysis implements WalkVisitor {
       const root = tree.rootNode;
       const error = findSyntaxError(root);
       if (error) {
+        const rewritten = rewriteGrammarGaps(text);
+        if (rewritten !== undefined && this.parsesCleanly(rewritten)) {
+          this.runRewritten(text, rewritten);
+          return;
+        }
+      }
+      if (error) {
         const where = `line ${error.line}, column ${error.column}: ${error.description}`;
         const subject = this.origin ? `the script given to ${this.origin}` : "the command";
         this.add(syntaxErrorHit(subject, where), undefined, [
@@ -70,6 +78,31 @@ export class ScriptAnalysis implements WalkVisitor {
     } finally {
       tree.delete();
     }
+  }
+
+  private parsesCleanly(text: string): boolean {
+    const tree = this.parser.parse(chunked(text));
+    if (!tree) return false;
+    try {
+      return findSyntaxError(tree.rootNode) === undefined;
+    } finally {
+      tree.delete();
+    }
+  }
+
+  /** Judges the rewrite of valid bash the grammar missed; findings point at the whole original when offsets moved. */
+  private runRewritten(original: string, rewritten: string): void {
+    if (rewritten.length === original.length) {
+      const tree = this.parser.parse(chunked(rewritten))!;
+      try {
+        this.walker.walk(copyTree(tree, rewritten), undefined, 0);
+      } finally {
+        tree.delete();
+      }
+      return;
+    }
+    const span: Span = this.outerSpan ?? [0, original.length];
+    new ScriptAnalysis(this.parser, this.scope, this.depth, span, this.sink, this.origin).run(rewritten);
   }
 
   add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {

@@ -31,6 +31,8 @@ export function scopeForContext(context: SafetyContext | undefined): Scope {
     if (value !== undefined && name !== "HOME" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
       scope.variables.set(name, value);
   }
+  // Windows always sets USERPROFILE to the user's profile folder, the home of every Windows shell.
+  if (windows && !scope.variables.has("USERPROFILE")) scope.variables.set("USERPROFILE", HOME_PATH);
   const cwd = context.cwd === undefined ? undefined : resolvePath(context.cwd, undefined, homes);
   const result: Scope = { ...scope, homes, windows, cwd };
   if (cwd !== undefined) result.variables.set("PWD", cwd === HOME_PATH ? HOME_PATH : cwd);

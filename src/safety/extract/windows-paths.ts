@@ -25,7 +25,8 @@ export function foldWindowsPath(text: string): string {
     if (!/^[a-z]:/i.test(body)) return text;
     rest = body;
   }
-  const drive = /^([a-z]):(?:[\\/](.*))?$/is.exec(rest);
+  // `C:name` is relative to the drive's current directory; read it as from the drive root (the worst case).
+  const drive = /^([a-z]):(?:[\\/]?(.*))?$/is.exec(rest);
   if (drive) return `/${drive[1]!.toLowerCase()}/${(drive[2] ?? "").replaceAll("\\", "/")}`;
   const mounted = /^\/(?:cygdrive|mnt)\/([a-z])(\/.*)?$/is.exec(rest);
   if (mounted) return `/${mounted[1]!.toLowerCase()}${mounted[2] ?? ""}`;

@@ -29,5 +29,6 @@ export function normaliseCommandName(
   }
   const hashed = scope.hashed.get(name);
   if (hashed !== undefined) name = basename(hashed);
-  return { name: name.toLowerCase(), computed: word.dynamic };
+  // Windows runs `sudo.exe`, `CMD.EXE` and `cmd` alike.
+  return { name: name.toLowerCase().replace(/\.(exe|com)$/, ""), computed: word.dynamic };
 }

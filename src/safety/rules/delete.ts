@@ -39,7 +39,11 @@ function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit 
   };
 }
 
-function firstProtected(words: readonly ExpandedWord[], input: RuleInput, tool: string): RuleHit | undefined {
+export function firstProtected(
+  words: readonly ExpandedWord[],
+  input: RuleInput,
+  tool: string,
+): RuleHit | undefined {
   let found: RuleHit | undefined;
   for (const word of words) {
     const protection = protectionOf(word, input.scope);

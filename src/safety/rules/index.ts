@@ -5,6 +5,7 @@ import { permissionsRule } from "./permissions.js";
 import { powerRule } from "./power.js";
 import { privilegeRule } from "./privilege.js";
 import type { Rule } from "./rule.js";
+import { windowsRule } from "./windows.js";
 
 /** The per-command rule families, in the order their findings are reported. */
 export const RULES: readonly Rule[] = [
@@ -14,4 +15,5 @@ export const RULES: readonly Rule[] = [
   powerRule,
   permissionsRule,
   accountRule,
+  windowsRule,
 ];

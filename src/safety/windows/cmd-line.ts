@@ -1,0 +1,60 @@
+/**
+ * cmd.exe's reading of a command line, as far as the gate needs it: `&`, `&&`, `||` and `|` separate
+ * commands, `^` escapes the next character outside quotes, `"…"` groups a word, `@` silences echo, and
+ * `%NAME%` expands a variable. Redirections are dropped (the rules look at programs and paths).
+ */
+
+export interface WindowsCommand {
+  readonly words: readonly string[];
+}
+
+/** Splits one cmd line into its commands and their words, `%VAR%` expanded by `lookup`. */
+export function parseCmdLine(text: string, lookup: (name: string) => string): WindowsCommand[] {
+  const commands: WindowsCommand[] = [];
+  let words: string[] = [];
+  let word = "";
+  let inWord = false;
+  let quoted = false;
+  const endWord = () => {
+    if (inWord) words.push(word);
+    word = "";
+    inWord = false;
+  };
+  const endCommand = () => {
+    endWord();
+    while (words[0]?.startsWith("@")) {
+      words[0] = words[0].slice(1);
+      if (words[0] === "") words.shift();
+    }
+    if (words.length > 0) commands.push({ words });
+    words = [];
+  };
+  const expanded = text.replace(/%([A-Za-z_][\w()]*)%/g, (_, name: string) => lookup(name));
+  for (let index = 0; index < expanded.length; index += 1) {
+    const char = expanded[index]!;
+    if (char === '"') {
+      quoted = !quoted;
+      inWord = true;
+    } else if (quoted) word += char;
+    else if (char === "^" && index + 1 < expanded.length) {
+      word += expanded[index + 1];
+      inWord = true;
+      index += 1;
+    } else if (char === "&" || char === "|" || char === "\n" || char === "(" || char === ")") {
+      endCommand();
+      if (expanded[index + 1] === char) index += 1;
+    } else if (char === ">" || char === "<") {
+      // A redirection: drop its target word.
+      endWord();
+      while (expanded[index + 1] === ">" || expanded[index + 1] === "&") index += 1;
+      while (/\s/.test(expanded[index + 1] ?? "")) index += 1;
+      while (index + 1 < expanded.length && !/[\s&|]/.test(expanded[index + 1]!)) index += 1;
+    } else if (/[\s,;=]/.test(char) && !(char === "=" && inWord)) endWord();
+    else {
+      word += char;
+      inWord = true;
+    }
+  }
+  endCommand();
+  return commands;
+}
