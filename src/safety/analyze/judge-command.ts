@@ -6,6 +6,7 @@ import { toolActions } from "../interpreters/tool-commands.js";
 import { normaliseCommandName } from "../normalize/command-name.js";
 import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
+import { unwrapContainer } from "../normalize/unwrap-container.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
@@ -45,6 +46,7 @@ export function judgeCommand(
       redirect.target,
       scope,
       `the redirect '${redirect.operator} ${redirect.target.source}'`,
+      { append: redirect.operator === ">>" || redirect.operator === "&>>" },
     );
     if (hit) analysis.add(hit, invocation, redirect.span);
   }
@@ -151,6 +153,11 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
   }
 }
 
+/** `tee -a` adds to its files instead of replacing them. */
+function appendsOnly(name: string, args: readonly ExpandedWord[]): boolean {
+  return name === "tee" && args.some((word) => /^-[a-z]*a|^--append$/.test(word.value));
+}
+
 function judgeNamed(analysis: ScriptAnalysis, name: string, invocation: Invocation, level: number): void {
   const { scope, walker } = analysis;
   const input = { name, args: invocation.words.slice(1), invocation, scope };
@@ -159,14 +166,18 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, invocation: Invocati
     if (hit) analysis.add(hit, invocation);
   }
   for (const target of commandWriteTargets(input)) {
-    const hit = judgeWriteTarget(target, scope, `'${name}'`);
+    const hit = judgeWriteTarget(target, scope, `'${name}'`, { append: appendsOnly(name, input.args) });
     if (hit) analysis.add(hit, invocation);
   }
   const processOutput = (carrier: Invocation, index: number) => {
     const word = carrier.words[index];
     return word?.substitution ? walker.statementOutput(word.substitution, undefined) : undefined;
   };
-  const nested: Nested[] = [...unwrap(name, invocation), ...unwrapWindows(name, invocation, scope)];
+  const nested: Nested[] = [
+    ...unwrap(name, invocation),
+    ...unwrapWindows(name, invocation, scope),
+    ...unwrapContainer(name, invocation, scope),
+  ];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));
   const language = languageOf(name);

@@ -254,7 +254,9 @@ export const deleteRule: Rule = (input) => {
         `'${input.name}'`,
       );
     }
-    case "shred":
+    case "shred": {
+      const credential = input.args.find((word) => protectionOf(word, input.scope) === "credentials");
+      if (credential) return hit("credentials", credential, "'shred'");
       return input.invocation.treeOperands &&
         input.args.some((word) => /^-[a-zA-Z]*u|^--remove/.test(word.value))
         ? firstProtected(
@@ -263,6 +265,7 @@ export const deleteRule: Rule = (input) => {
             "'shred -u'",
           )
         : undefined;
+    }
     case "mv": {
       // Moving `/`, a system directory or home away breaks the system as surely as deleting it.
       const paths = input.args.filter((word) => !word.value.startsWith("-"));
