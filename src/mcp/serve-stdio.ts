@@ -4,6 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createShellgate } from "../api/create-shellgate.js";
 import type { ShellgateHost } from "../api/host.js";
+import { configWarnings } from "../config/config-warnings.js";
 import { loadConfig } from "../config/load-config.js";
 import { createMcpServer } from "./create-mcp-server.js";
 import { packageVersion } from "./package-version.js";
@@ -46,7 +47,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   log(
     `serving ${tools.map((tool) => tool.name).join(", ")} over stdio; shell ${shell.kind} ${shell.path ?? "(none)"}, profile ${config.safety_profile}, cwd ${shellgate.cwd}`,
   );
-  for (const warning of shell.warnings) log(`warning: ${warning}`);
+  for (const warning of [...configWarnings(config), ...shell.warnings]) log(`warning: ${warning}`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;

@@ -69,6 +69,8 @@ export async function createSafetyGate(options: SafetyGateOptions = {}): Promise
     warnings: strictListWarnings(options, validated.profile),
     check(command, context) {
       if (typeof command !== "string") return checkWith(parser, validated.profile, lists, command, context);
+      if (options.cacheVerdicts === false)
+        return checkWith(parser, validated.profile, lists, command, context);
       const key = keyOf(command, context);
       const known = cache.get(key);
       if (known) return known;

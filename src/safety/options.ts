@@ -9,6 +9,8 @@ export interface SafetyGateOptions {
   /** Always blocks matching commands, in every profile. */
   readonly deniedCommands?: readonly string[];
   readonly overrides?: { readonly allow?: readonly string[]; readonly block?: readonly string[] };
+  /** Remember verdicts per (command, context) so a repeated command costs a lookup. Default: true. */
+  readonly cacheVerdicts?: boolean;
 }
 
 /** Options the gate cannot work with; raised when the gate is created, never at check time. */

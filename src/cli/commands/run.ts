@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRealHost } from "../../../platforms/host/real-host.js";
 import { resolveShell } from "../../../platforms/resolve/resolve-shell.js";
+import { configWarnings } from "../../config/config-warnings.js";
 import { loadConfig } from "../../config/load-config.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import { cleanOldSpills } from "../../io/spill-directory.js";
@@ -71,6 +72,7 @@ export const runCommandCli: CliCommand = {
     const profile = parseProfile(stringOption(parsed, "profile"));
     let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
     if (profile) config = { ...config, safety_profile: profile };
+    for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
     const resolution = await resolveShell(createRealHost({ env: io.env, cwd: io.cwd }), {
       windowsShell: config.windows_shell,
       ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
