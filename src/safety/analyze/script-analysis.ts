@@ -6,7 +6,7 @@ import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { rewriteGrammarGaps } from "../parse/grammar-gaps.js";
-import { findSyntaxError } from "../parse/syntax-error.js";
+import { findStrayCaseTerminator, findSyntaxError } from "../parse/syntax-error.js";
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
 import {
@@ -58,7 +58,9 @@ export class ScriptAnalysis implements WalkVisitor {
     }
     try {
       const root = tree.rootNode;
-      const error = findSyntaxError(root);
+      const error =
+        findSyntaxError(root) ??
+        (text.includes(";;") || text.includes(";&") ? findStrayCaseTerminator(root) : undefined);
       if (error) {
         const rewritten = rewriteGrammarGaps(text);
         if (rewritten !== undefined && this.parsesCleanly(rewritten)) {

@@ -9,6 +9,8 @@
  *   word becomes standard input (stricter: a shell that reads stdin now sees it).
  * - `(…) done`, `(…) fi`, `if (…) then`: a subshell ends a command without `;` before a reserved word.
  * - A backslash as the very last character (bash keeps it literally).
+ * - `;&` and `;;&` ending a `case` arm (fall through, test the next pattern): read as `;;`, since the
+ *   gate judges every arm anyway.
  * - Several here-documents on one line: the first stays, the others become here-strings of their bodies.
  */
 export function rewriteGrammarGaps(text: string): string | undefined {
@@ -111,7 +113,15 @@ function scanLine(
       continue;
     }
     if (char === "#" && (index === 0 || /[\s;&|(]/.test(chars[index - 1]!))) break;
-    if (char === ";" && parens.length === 0 && chars[index + 1] !== ";" && chars[index - 1] !== ";")
+    if (char === ";" && chars[index + 1] === ";" && chars[index + 2] === "&") {
+      // `;;&` (test the next patterns too) judged like `;;`: every arm is judged anyway.
+      chars[index + 2] = " ";
+      index += 2;
+    } else if (char === ";" && chars[index + 1] === "&" && chars[index - 1] !== ";") {
+      // `;&` (fall through) likewise.
+      chars[index + 1] = ";";
+      index += 1;
+    } else if (char === ";" && parens.length === 0 && chars[index + 1] !== ";" && chars[index - 1] !== ";")
       separators.push(index);
     else if (char === "(") parens.push(chars[index - 1] === "$");
     else if (char === ")") {

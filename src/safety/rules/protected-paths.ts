@@ -163,7 +163,7 @@ function isSystemComponent(resolved: string): boolean {
 const CREDENTIAL_DIRECTORIES =
   /^(\.ssh|\.gnupg|\.aws|\.azure|\.kube|\.docker|\.password-store|\.config\/(gh|gcloud|op|hub)|\.local\/share\/keyrings|\.mozilla|\.config\/google-chrome)$/;
 const CREDENTIAL_FILES =
-  /^(\.ssh\/(id_[^/]*(?<!\.pub)|authorized_keys2?|[^/]*\.pem)|\.gnupg\/.+|\.aws\/(credentials|config)|\.config\/gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json|\.netrc|\.git-credentials|\.pgpass|\.password-store\/.+|\.local\/share\/keyrings\/.+)$/;
+  /^(\.ssh\/(id_(?![^/]*\.pub)[^/]*|authorized_keys2?|[^/]*\.pem)|\.gnupg\/.+|\.aws\/(credentials|config)|\.config\/gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json|\.netrc|\.git-credentials|\.pgpass|\.password-store\/.+|\.local\/share\/keyrings\/.+)$/;
 
 function credentialsIn(relative: string): Protection | undefined {
   return CREDENTIAL_DIRECTORIES.test(relative) || CREDENTIAL_FILES.test(relative) ? "credentials" : undefined;
