@@ -26,15 +26,28 @@ export interface SafetyShell {
   readonly platform?: NodeJS.Platform;
 }
 
-/** The same context in a stable textual form: the verdict cache's key part for it. */
+/** An instance passes the same environment object with every call: its key is made once. */
+const environmentKeys = new WeakMap<object, string>();
+
+function environmentKey(env: Readonly<Record<string, string | undefined>>): string {
+  let key = environmentKeys.get(env);
+  if (key === undefined) {
+    key = Object.keys(env)
+      .sort()
+      .map((name) => `${name}=${env[name] ?? ""}`)
+      .join("\u0000");
+    environmentKeys.set(env, key);
+  }
+  return key;
+}
+
+/**
+ * The same context in a stable textual form: the verdict cache's key part for it. An environment
+ * object is read once (treat it as immutable, or pass a new one when it changes).
+ */
 export function contextKey(context: SafetyContext | undefined): string {
   if (context === undefined) return "";
-  const env = context.env
-    ? Object.keys(context.env)
-        .sort()
-        .map((name) => `${name}=${context.env![name] ?? ""}`)
-        .join("\u0000")
-    : "";
+  const env = context.env ? environmentKey(context.env) : "";
   const shell = context.shell;
   return [
     context.cwd ?? "",

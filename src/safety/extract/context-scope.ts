@@ -6,6 +6,7 @@ import { createScope, type Scope } from "./scope.js";
 import { foldWindowsPath } from "./windows-paths.js";
 
 const WINDOWS_KINDS = new Set(["gitbash", "cygwin", "wsl"]);
+const INHERITED_NOT = new Set(["HOME", "IFS", "PWD"]);
 
 function canonicalHome(value: string | undefined): string | undefined {
   if (value === undefined || value === "") return undefined;
@@ -28,7 +29,8 @@ export function scopeForContext(context: SafetyContext | undefined): Scope {
     (context.shell !== undefined && WINDOWS_KINDS.has(context.shell.kind)) ||
     (context.shell?.platform ?? "") === "win32";
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && name !== "HOME" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    // HOME is the home marker; bash resets IFS and PWD at start-up rather than inheriting them.
+    if (value !== undefined && !INHERITED_NOT.has(name) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
       scope.variables.set(name, value);
   }
   // Windows always sets USERPROFILE to the user's profile folder, the home of every Windows shell.
