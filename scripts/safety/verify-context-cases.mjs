@@ -22,12 +22,17 @@ function replay(item) {
     .map(([name, value]) => `export ${name}=${quote(respell(value))}; `)
     .join("");
   const cwd = context.cwd === undefined ? undefined : respell(context.cwd);
-  return cwd === undefined ? `${env}${command}` : `${env}mkdir -p ${quote(cwd)} && cd ${quote(cwd)} && ${command}`;
+  return cwd === undefined
+    ? `${env}${command}`
+    : `${env}mkdir -p ${quote(cwd)} && cd ${quote(cwd)} && ${command}`;
 }
 
 let failures = 0;
 for (const file of process.argv.slice(2)) {
-  const cases = readFileSync(file, "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+  const cases = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line));
   for (const item of cases) {
     const command = replay(item);
     if (command === undefined) {
@@ -38,8 +43,11 @@ for (const file of process.argv.slice(2)) {
     const opaque = /^\[opaque\]/.test(item.why ?? "");
     const ok = opaque || result.dangerous === (item.expect.strict === "block");
     if (!ok) failures += 1;
-    const seen = result.actions.map((action) => `${action.kind}: ${action.detail}`).join("; ") || "nothing dangerous";
-    console.log(`${(opaque ? "opaque" : ok ? "ok" : "MISMATCH").padEnd(8)} ${item.expect.strict.padEnd(5)} ${JSON.stringify(command)} -> ${seen.slice(0, 200)}`);
+    const seen =
+      result.actions.map((action) => `${action.kind}: ${action.detail}`).join("; ") || "nothing dangerous";
+    console.log(
+      `${(opaque ? "opaque" : ok ? "ok" : "MISMATCH").padEnd(8)} ${item.expect.strict.padEnd(5)} ${JSON.stringify(command)} -> ${seen.slice(0, 200)}`,
+    );
   }
 }
 console.log(`${failures} disagree with real bash`);

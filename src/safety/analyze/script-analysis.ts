@@ -25,6 +25,7 @@ import { judgeCommand } from "./judge-command.js";
 
 export const MAX_SCRIPT_DEPTH = 8;
 const PLACEHOLDER = "$__shellgate_unknown";
+const MISREAD_DESCRIPTOR = /(^|[\s;&|(])\d+<<</;
 
 /** Parses one script and judges every command in it, recursing into the scripts it hands to shells. */
 export class ScriptAnalysis implements WalkVisitor {
@@ -61,7 +62,8 @@ export class ScriptAnalysis implements WalkVisitor {
       const error =
         findSyntaxError(root) ??
         (text.includes(";;") || text.includes(";&") ? findStrayCaseTerminator(root) : undefined);
-      if (error) {
+      // The grammar reads `0<<<word` as an argument `0` and a here-string: rewrite it even without an error.
+      if (error || MISREAD_DESCRIPTOR.test(text)) {
         const rewritten = rewriteGrammarGaps(text);
         if (rewritten !== undefined && this.parsesCleanly(rewritten)) {
           this.runRewritten(text, rewritten);

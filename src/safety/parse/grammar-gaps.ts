@@ -5,8 +5,9 @@
  *
  * - `N<>file` and `<>file` (open read-write): the grammar has no `<>`; `>>` opens the same file for
  *   writing without truncating it.
- * - `N<<<word`: the grammar takes no descriptor before a here-string; the descriptor is dropped, so the
- *   word becomes standard input (stricter: a shell that reads stdin now sees it).
+ * - `N<<<word`: the grammar takes no descriptor before a here-string. `0<<<` is `<<<`; any other
+ *   descriptor becomes `N<  word` (a file redirect): the word is still expanded and judged, but it is
+ *   not the command's standard input, as in bash.
  * - `(…) done`, `(…) fi`, `if (…) then`: a subshell ends a command without `;` before a reserved word.
  * - A backslash as the very last character (bash keeps it literally).
  * - `;&` and `;;&` ending a `case` arm (fall through, test the next pattern): read as `;;`, since the
@@ -134,7 +135,14 @@ function scanLine(
     } else if (char === "<" && chars[index + 1] === "<" && chars[index + 2] === "<") {
       for (let back = index - 1; back >= 0 && /\d/.test(chars[back]!); back -= 1) {
         if (back === 0 || /\s/.test(chars[back - 1]!)) {
-          for (let digit = back; digit < index; digit += 1) chars[digit] = " ";
+          const descriptor = chars.slice(back, index).join("");
+          if (Number(descriptor) === 0) {
+            for (let digit = back; digit < index; digit += 1) chars[digit] = " ";
+          } else {
+            // Another descriptor than stdin: a plain input redirect keeps the word judged, not read.
+            chars[index + 1] = " ";
+            chars[index + 2] = " ";
+          }
           break;
         }
       }
