@@ -35,7 +35,7 @@ const TIME_LIMIT_MS = 8000;
 const TRACE_LIMIT = 2_000_000;
 const HOME = "/root";
 const WORKDIR = "/tmp/work";
-const PATH_VALUE = "/run/verify/stubs:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+const PATH_VALUE = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** Programs replaced by the stand-in, by what running them means. */
 const STAND_INS = {
@@ -299,7 +299,7 @@ function prepareFixture() {
     for (const dir of ["/usr/bin", "/usr/sbin"]) {
       if (existsSync(`${dir}/${name}`)) targets.add(realpathSync(`${dir}/${name}`));
     }
-    // Programs this host lacks are found first on PATH, as if installed.
+    // Programs this host lacks are found in /usr/local/sbin (empty on this host), first on every default PATH.
     writeFileSync(path.join(stubs, name), STUB);
     chmodSync(path.join(stubs, name), 0o755);
   }
@@ -337,7 +337,7 @@ function runOnce(command) {
     "/run",
     "--ro-bind",
     stubs,
-    "/run/verify/stubs",
+    "/usr/local/sbin",
     ...binds,
     "--unshare-all",
     "--die-with-parent",

@@ -131,6 +131,11 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     const elements = context.scope.variables.get(name!);
     if (elements === undefined || rest !== "" || prefix !== "") return UNKNOWN_VALUE;
     const index = subscript.slice(1, -1).trim();
+    // Quoted, `${a[*]}` joins the elements with the first character of IFS (none when IFS is empty).
+    if (index === "*" && node.parent?.type === "string") {
+      const separator = (context.scope.variables.get("IFS") ?? " ").slice(0, 1);
+      return known(elements.split(" ").join(separator));
+    }
     if (index === "@" || index === "*") return known(elements);
     if (/^\d+$/.test(index)) return known(elements.split(" ")[Number(index)] ?? "");
     return UNKNOWN_VALUE;
@@ -147,9 +152,11 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     if (useDefault === false) return known(value!);
     const fallback = literalOperand(operation[2]!);
     if (fallback === undefined) return UNKNOWN_VALUE;
+    // Unset in the script: bash uses the default unless the environment sets the variable, so the
+    // default is judged as the value (`rm -rf ${DIR:-/usr}`).
     return useDefault === true
       ? known(fallback)
-      : { value: undefined, nonEmpty: fallback !== "", dynamic: true };
+      : { value: fallback, nonEmpty: fallback !== "", dynamic: true };
   }
   operation = /^(:?)\+([\s\S]*)$/.exec(rest);
   if (operation) {

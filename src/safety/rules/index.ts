@@ -1,5 +1,6 @@
 import { accountRule } from "./account.js";
 import { deleteRule } from "./delete.js";
+import { loadableBuiltinRule } from "./loadable-builtin.js";
 import { mkfsRule } from "./mkfs.js";
 import { permissionsRule } from "./permissions.js";
 import { powerRule } from "./power.js";
@@ -16,4 +17,5 @@ export const RULES: readonly Rule[] = [
   permissionsRule,
   accountRule,
   windowsRule,
+  loadableBuiltinRule,
 ];

@@ -4,6 +4,7 @@ import { type Invocation, writesTarget } from "../invocation.js";
 import { basename, resolveIn, virtualPath } from "../paths.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput } from "../static-output.js";
+import { recordProgramCopy } from "./program-copies.js";
 import type { WalkVisitor } from "./script-walker.js";
 
 /** `cd`, `alias`, `hash -p` and files written with known content change what later commands mean. */
@@ -72,7 +73,7 @@ export function applyCommandEffects(
       scope.variables.set("\uE010expand_aliases", "on");
     } else if (name === "unalias") {
       for (const arg of args) scope.aliases.delete(arg);
-    }
+    } else recordProgramCopy(name, args, scope);
   }
   for (const redirect of invocation.redirects) {
     if (!writesTarget(redirect) || !redirect.target || (redirect.descriptor ?? 1) !== 1) continue;
