@@ -26,6 +26,17 @@ export interface SafetyShell {
   readonly platform?: NodeJS.Platform;
 }
 
+/** The shell part of a context, from a platform shell resolution (only the fields the gate reads). */
+export function safetyShellOf(resolution: SafetyShell): SafetyShell {
+  return {
+    kind: resolution.kind,
+    ...(resolution.platform === undefined ? {} : { platform: resolution.platform }),
+    ...(resolution.home === undefined ? {} : { home: resolution.home }),
+    ...(resolution.root === undefined ? {} : { root: resolution.root }),
+    ...(resolution.distro === undefined ? {} : { distro: resolution.distro }),
+  };
+}
+
 /** An instance passes the same environment object with every call: its key is made once. */
 const environmentKeys = new WeakMap<object, string>();
 

@@ -1,5 +1,5 @@
 import type { ShellResolution } from "../../../platforms/index.js";
-import type { SafetyContext } from "../../safety/context.js";
+import { type SafetyContext, safetyShellOf } from "../../safety/context.js";
 import type { Verdict } from "../../safety/verdict.js";
 import {
   approvalFailedText,
@@ -44,17 +44,7 @@ export function safetyContextOf(request: AdmissionRequest): SafetyContext {
     cwd: request.cwd,
     ...(home === undefined ? {} : { home }),
     ...(request.env ? { env: request.env } : {}),
-    ...(shell
-      ? {
-          shell: {
-            kind: shell.kind,
-            platform: shell.platform,
-            ...(shell.home === undefined ? {} : { home: shell.home }),
-            ...(shell.root === undefined ? {} : { root: shell.root }),
-            ...(shell.distro === undefined ? {} : { distro: shell.distro }),
-          },
-        }
-      : {}),
+    ...(shell ? { shell: safetyShellOf(shell) } : {}),
   };
 }
 

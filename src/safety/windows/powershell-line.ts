@@ -1,4 +1,5 @@
 import type { WindowsCommand } from "./cmd-line.js";
+import { CommandCollector } from "./command-collector.js";
 
 /**
  * PowerShell's reading of a `-Command` text, as far as the gate needs it: `;`, `|`, `&&`, `||`, newlines
@@ -11,21 +12,9 @@ export function parsePowerShell(
   lookup: (name: string) => string | undefined,
   unknown: string,
 ): WindowsCommand[] {
-  const commands: WindowsCommand[] = [];
-  let words: string[] = [];
-  let word = "";
-  let inWord = false;
-  const endWord = () => {
-    if (inWord) words.push(word);
-    word = "";
-    inWord = false;
-  };
-  const endCommand = () => {
-    endWord();
+  const collector = new CommandCollector((words) => {
     while (words[0] === "&" || words[0] === ".") words.shift();
-    if (words.length > 0) commands.push({ words });
-    words = [];
-  };
+  });
   const variable = (at: number): { value: string; length: number } | undefined => {
     const braced = /^\$\{(?:env:)?([^}]+)\}/i.exec(text.slice(at));
     const plain = braced ?? /^\$(env:)?([A-Za-z_][\w]*)/i.exec(text.slice(at));
@@ -37,63 +26,63 @@ export function parsePowerShell(
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     if (char === "'") {
-      inWord = true;
+      collector.mark();
       for (index += 1; index < text.length; index += 1) {
         if (text[index] === "'" && text[index + 1] === "'") {
-          word += "'";
+          collector.add("'");
           index += 1;
         } else if (text[index] === "'") break;
-        else word += text[index];
+        else collector.add(text[index]);
       }
     } else if (char === '"') {
-      inWord = true;
+      collector.mark();
       for (index += 1; index < text.length && text[index] !== '"'; index += 1) {
         if (text[index] === "`" && index + 1 < text.length) {
-          word += text[index + 1];
+          collector.add(text[index + 1]);
           index += 1;
         } else if (text[index] === "$" && text[index + 1] === "(") {
-          word += unknown;
+          collector.add(unknown);
           index = skipGroup(text, index + 1);
         } else if (text[index] === "$") {
           const found = variable(index);
           if (found) {
-            word += found.value;
+            collector.add(found.value);
             index += found.length - 1;
-          } else word += "$";
-        } else word += text[index];
+          } else collector.add("$");
+        } else collector.add(text[index]);
       }
     } else if (char === "`" && index + 1 < text.length) {
-      word += text[index + 1];
-      inWord = true;
+      collector.add(text[index + 1]);
+      collector.mark();
       index += 1;
     } else if (char === "$" && text[index + 1] === "(") {
-      word += unknown;
-      inWord = true;
+      collector.add(unknown);
+      collector.mark();
       index = skipGroup(text, index + 1);
-    } else if (char === "(" && !inWord) {
-      word += unknown;
-      inWord = true;
+    } else if (char === "(" && !collector.inWord) {
+      collector.add(unknown);
+      collector.mark();
       index = skipGroup(text, index);
     } else if (char === "$") {
       const found = variable(index);
-      inWord = true;
+      collector.mark();
       if (found) {
-        word += found.value;
+        collector.add(found.value);
         index += found.length - 1;
-      } else word += "$";
+      } else collector.add("$");
     } else if (char === ";" || char === "|" || char === "\n" || char === "{" || char === "}") {
-      endCommand();
+      collector.endCommand();
     } else if (char === "&" && text[index + 1] === "&") {
-      endCommand();
+      collector.endCommand();
       index += 1;
-    } else if (/\s/.test(char)) endWord();
+    } else if (/\s/.test(char)) collector.endWord();
     else {
-      word += char;
-      inWord = true;
+      collector.add(char);
+      collector.mark();
     }
   }
-  endCommand();
-  return commands;
+  collector.endCommand();
+  return collector.commands;
 }
 
 /** The index of the `)` closing the group that opens at `start`, or the end of the text. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { chooseHost, resolveShell } from "../../../../platforms/index.js";
-import type { SafetyContext } from "../../../safety/index.js";
+import { type SafetyContext, safetyShellOf } from "../../../safety/context.js";
 import type { CliIo } from "../command.js";
 import { resolveOptionsFromConfig } from "./describe.js";
 
@@ -33,13 +33,7 @@ export async function checkContext(
     ...(cwd === undefined ? {} : { cwd }),
     ...(home === undefined ? {} : { home }),
     env,
-    shell: {
-      kind: resolution.kind,
-      platform: resolution.platform,
-      ...(resolution.home === undefined ? {} : { home: resolution.home }),
-      ...(resolution.root === undefined ? {} : { root: resolution.root }),
-      ...(resolution.distro === undefined ? {} : { distro: resolution.distro }),
-    },
+    shell: safetyShellOf(resolution),
   };
 }
 
