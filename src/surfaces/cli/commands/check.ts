@@ -1,14 +1,11 @@
 import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { safetyGateOptionsFromConfig } from "../../../api/config-options.js";
 import { loadConfig } from "../../../config/load-config.js";
 import { auditRecord, parseAuditLine } from "../../../safety/audit/audit-line.js";
 import type { SafetyContext } from "../../../safety/context.js";
 import { createSafetyGate, type SafetyGate } from "../../../safety/gate.js";
-import {
-  type SafetyGateOptions,
-  safetyGateOptionsFromConfig,
-  strictListWarnings,
-} from "../../../safety/options.js";
+import { type SafetyGateOptions, strictListWarnings } from "../../../safety/options.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
