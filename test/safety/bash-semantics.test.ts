@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSafetyGate, SAFETY_PROFILES, type SafetyProfile } from "../../src/safety/index.js";
+import {
+  createSafetyGate,
+  SAFETY_PROFILES,
+  type SafetyContext,
+  type SafetyProfile,
+} from "../../src/safety/index.js";
 
 /**
  * Cases for the parts of bash the gate models (brace ranges, long-option prefixes, arithmetic that runs
@@ -16,6 +21,8 @@ interface Case {
   expect: Record<SafetyProfile, "allow" | "block">;
   category: string;
   why: string;
+  /** Where the command runs (context-, windows- and scope-cases); absent: anywhere. */
+  context?: SafetyContext;
 }
 
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "cases");
@@ -54,7 +61,7 @@ describe("bash-semantics case files", () => {
       const wrong: string[] = [];
       for (const item of read(file)) {
         for (const profile of SAFETY_PROFILES) {
-          const verdict = gates.get(profile)!.check(item.command);
+          const verdict = gates.get(profile)!.check(item.command, item.context);
           const got = verdict.allowed ? "allow" : "block";
           if (got !== item.expect[profile])
             wrong.push(

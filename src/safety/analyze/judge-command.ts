@@ -7,6 +7,7 @@ import { normaliseCommandName } from "../normalize/command-name.js";
 import { withLongOptionsSpelledOut } from "../normalize/long-options.js";
 import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
+import { unwrapContainer } from "../normalize/unwrap-container.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
 import { scheduledScripts } from "../reparse/scheduled-jobs.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
@@ -14,6 +15,7 @@ import { startupScripts } from "../reparse/startup-files.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
 import { RULES } from "../rules/index.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
+import { unwrapWindows } from "../windows/unwrap-windows.js";
 import { computedCommandNameHit, TOO_MANY_COMMANDS, WRAPPED_TOO_DEEP } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
 import { environmentHook } from "./environment-hooks.js";
@@ -48,6 +50,7 @@ export function judgeCommand(
       redirect.target,
       scope,
       `the redirect '${redirect.operator} ${redirect.target.source}'`,
+      { append: redirect.operator === ">>" || redirect.operator === "&>>" },
     );
     if (hit) analysis.add(hit, invocation, redirect.span);
   }
@@ -166,6 +169,11 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
   }
 }
 
+/** `tee -a` adds to its files instead of replacing them. */
+function appendsOnly(name: string, args: readonly ExpandedWord[]): boolean {
+  return name === "tee" && args.some((word) => /^-[a-z]*a|^--append$/.test(word.value));
+}
+
 function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, level: number): void {
   const { scope, walker } = analysis;
   const invocation = withLongOptionsSpelledOut(name, given);
@@ -176,14 +184,18 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
     if (hit) analysis.add(hit, invocation);
   }
   for (const target of commandWriteTargets(input)) {
-    const hit = judgeWriteTarget(target, scope, `'${name}'`);
+    const hit = judgeWriteTarget(target, scope, `'${name}'`, { append: appendsOnly(name, input.args) });
     if (hit) analysis.add(hit, invocation);
   }
   const processOutput = (carrier: Invocation, index: number) => {
     const word = carrier.words[index];
     return word?.substitution ? walker.statementOutput(word.substitution, undefined) : undefined;
   };
-  const nested: Nested[] = [...unwrap(name, invocation)];
+  const nested: Nested[] = [
+    ...unwrap(name, invocation),
+    ...unwrapWindows(name, invocation, scope),
+    ...unwrapContainer(name, invocation, scope),
+  ];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
   nested.push(...startupScripts(name, invocation, scope), ...scheduledScripts(name, invocation, scope));
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));

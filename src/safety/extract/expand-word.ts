@@ -106,7 +106,11 @@ function unquoteBare(text: string, builder: FieldBuilder, atWordStart: boolean, 
       const user = match[1]!;
       if (user === "") builder.quoted(scope.variables.get("HOME") ?? HOME_PATH, false);
       else if (user === "+") builder.quoted(scope.cwd ?? UNKNOWN_NONEMPTY, scope.cwd === undefined);
-      else if (user === "-") builder.quoted(UNKNOWN_NONEMPTY, true);
+      else if (user === "-") {
+        const previous = scope.variables.get("OLDPWD");
+        builder.quoted(previous ?? UNKNOWN_NONEMPTY, previous === undefined);
+      } else if (scope.homes.some((home) => home.slice(home.lastIndexOf("/") + 1) === user))
+        builder.quoted(HOME_PATH, false);
       else builder.quoted(user === "root" ? "/root" : `/home/${user}`);
       index = match[0].length;
     }

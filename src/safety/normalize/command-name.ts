@@ -31,5 +31,6 @@ export function normaliseCommandName(
   }
   const hashed = scope.hashed.get(name) ?? copiedProgram(word, scope, path);
   if (hashed !== undefined) name = basename(hashed);
-  return { name: name.toLowerCase(), computed: word.dynamic };
+  // Windows runs `sudo.exe`, `CMD.EXE` and `cmd` alike.
+  return { name: name.toLowerCase().replace(/\.(exe|com)$/, ""), computed: word.dynamic };
 }

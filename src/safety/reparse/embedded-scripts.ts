@@ -3,6 +3,7 @@ import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import { evaluatedTexts, INTEGER_MARK } from "../extract/walk/arithmetic.js";
 import type { Nested } from "../normalize/nested.js";
+import { isShellSetupOutput } from "./shell-setup-tools.js";
 
 /**
  * Builtins that run text as shell code: `eval`, `source`/`.` (of `<( )`, `/dev/stdin` or a file the
@@ -18,13 +19,14 @@ export function embeddedScripts(
   switch (name) {
     case "eval": {
       const words = args[0]?.value === "--" ? args.slice(1) : args;
-      if (words.length === 0) return [];
+      if (words.length === 0 || words.every((word) => isShellSetupOutput(word.source))) return [];
       return [{ kind: "script", text: words.map((word) => word.value).join(" "), origin: "eval" }];
     }
     case "source":
     case ".": {
       const file = args[0];
       if (!file) return [];
+      if (file.substitution && isShellSetupOutput(file.source)) return [];
       if (file.substitution)
         return [{ kind: "script", text: processOutput(invocation, 1), origin: `${name} <(…)` }];
       if (/^\/dev\/(stdin|fd\/0)$|^\/proc\/self\/fd\/0$/.test(file.value) || file.value === "-") {

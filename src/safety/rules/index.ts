@@ -6,6 +6,7 @@ import { permissionsRule } from "./permissions.js";
 import { powerRule } from "./power.js";
 import { privilegeRule } from "./privilege.js";
 import type { Rule } from "./rule.js";
+import { windowsRule } from "./windows.js";
 
 /** The per-command rule families, in the order their findings are reported. */
 export const RULES: readonly Rule[] = [
@@ -15,5 +16,6 @@ export const RULES: readonly Rule[] = [
   powerRule,
   permissionsRule,
   accountRule,
+  windowsRule,
   loadableBuiltinRule,
 ];

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { runOptionsFromConfig } from "../../../api/config-options.js";
+import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
 import { loadConfig } from "../../../config/load-config.js";
@@ -62,6 +62,7 @@ export const runCommandCli: CliCommand = {
     const profile = parseProfile(stringOption(parsed, "profile"));
     let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
     if (profile) config = { ...config, safety_profile: profile };
+    for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
     const background = booleanOption(parsed, "background");
     const json = booleanOption(parsed, "json");
     // The same instance every host gets: one admission step, the configured executor.
