@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import type { SandboxPolicy } from "./sandbox-policy.js";
+import type { WrappedArgv } from "./wrap-plan.js";
+
+/**
+ * The only file that knows `@anthropic-ai/sandbox-runtime` (a research preview with a moving API,
+ * pinned in package.json). It is imported on first use, never at start-up, so a host without it —
+ * or with `sandbox.mode: "off"` — neither loads nor needs it.
+ *
+ * The library keeps one session per process (its proxies and its violation store), so shellgate
+ * starts it once with nothing allowed and gives each command its instance's policy: the filesystem
+ * lists as the wrap's own config, the allowed hosts as a network list registered under an
+ * unguessable per-command id, which is also the key its violations are stored under.
+ */
+type Library = typeof import("@anthropic-ai/sandbox-runtime");
+type Manager = Library["SandboxManager"];
+
+export interface LibraryWrapRequest {
+  readonly command: string;
+  /** The shell the library puts behind `-c` (POSIX: the resolved bash; Windows: Git Bash). */
+  readonly shell: string;
+  /** Windows: the arguments before the command (`--noprofile --norc -c`). */
+  readonly shellArguments?: readonly string[] | undefined;
+  readonly cwd: string;
+  readonly policy: SandboxPolicy;
+}
+
+export interface LibraryWrap extends WrappedArgv {
+  /** The violation lines recorded for this command so far (proxy denials, seccomp, Seatbelt). */
+  violations(): string[];
+  /** Drops the command's network list; call once it has exited or failed to start. */
+  release(): void;
+}
+
+let loading: Promise<Library> | undefined;
+
+/** Imports the library once; a rejection names why (not installed, or it failed to load). */
+export function loadSandboxLibrary(): Promise<Library> {
+  loading ??= import("@anthropic-ai/sandbox-runtime");
+  return loading;
+}
+
+/** The library's dependency check (bubblewrap, socat, ripgrep; the Windows install). */
+export async function checkSandboxDependencies(): Promise<string[]> {
+  const { SandboxManager } = await loadSandboxLibrary();
+  if (!SandboxManager.isSupportedPlatform()) return ["this platform is not supported by the sandbox library"];
+  const check = await SandboxManager.checkDependenciesAsync();
+  return [...check.errors];
+}
+
+let session: { readonly started: Promise<Manager>; readonly windowsPolicy?: string } | undefined;
+
+function filesystemOf(policy: SandboxPolicy) {
+  return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: [] };
+}
+
+/**
+ * Starts the library's session. Windows applies the filesystem lists when the session starts (its
+ * ACL grants), not per command, so there the first policy is the process's; a second, different one
+ * is refused rather than silently enforced as the first.
+ */
+async function startSession(policy: SandboxPolicy): Promise<Manager> {
+  const windows = process.platform === "win32";
+  const key = JSON.stringify(filesystemOf(policy));
+  if (session) {
+    if (windows && session.windowsPolicy !== key) {
+      throw new Error("another sandbox policy already holds this process's Windows sandbox session");
+    }
+    return session.started;
+  }
+  const started = (async () => {
+    const { SandboxManager } = await loadSandboxLibrary();
+    await SandboxManager.initialize(
+      {
+        network: { allowedDomains: [], deniedDomains: [] },
+        filesystem: windows ? filesystemOf(policy) : { allowWrite: [], denyRead: [], denyWrite: [] },
+      },
+      undefined,
+      process.platform === "darwin",
+    );
+    return SandboxManager;
+  })();
+  session = { started, ...(windows ? { windowsPolicy: key } : {}) };
+  started.catch(() => {
+    session = undefined;
+  });
+  return started;
+}
+
+/** Wraps one command in the sandbox: the argv to spawn, its violations, and the release of its id. */
+export async function wrapWithSandboxLibrary(request: LibraryWrapRequest): Promise<LibraryWrap> {
+  const manager = await startSession(request.policy);
+  // 128 random bits, as the library requires of an id a network list is registered under.
+  const commandId = randomBytes(16).toString("base64url");
+  const windows = process.platform === "win32";
+  const shell = windows
+    ? { exe: request.shell, args: [...(request.shellArguments ?? ["-c"])] }
+    : request.shell;
+  const wrapped = await manager.wrapWithSandboxArgv(
+    request.command,
+    shell,
+    windows ? undefined : { filesystem: filesystemOf(request.policy) },
+    undefined,
+    request.cwd,
+    { commandId, commandText: request.command },
+  );
+  if (request.policy.allowedDomains.length > 0) {
+    manager.registerCommandNetworkLists(commandId, { allowedDomains: [...request.policy.allowedDomains] });
+  }
+  const env = windows ? addedEntries(wrapped.env) : undefined;
+  return {
+    argv: wrapped.argv,
+    ...(env ? { env } : {}),
+    violations: () =>
+      manager
+        .getSandboxViolationStore()
+        .getViolationsForCommand(commandId)
+        .map((violation) => violation.line),
+    release: () => manager.unregisterCommandNetworkLists(commandId),
+  };
+}
+
+/** Only what the library added: the command's environment is shellgate's (scrubbed), not this process's. */
+function addedEntries(env: NodeJS.ProcessEnv): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && process.env[name] !== value) result[name] = value;
+  }
+  return result;
+}

@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import { createSandbox, type SandboxSettings } from "../../../src/execution/sandbox/index.js";
+import { planSpawn } from "../../../src/spawn/plan-spawn.js";
+import { startProcess } from "../../../src/spawn/start-process.js";
+import { sandboxTestsRun } from "./sandbox-guard.js";
+
+const runs = await sandboxTestsRun();
+
+const bash: ShellResolution = {
+  platform: "linux",
+  kind: "bash",
+  path: "/bin/bash",
+  source: "test",
+  warnings: [],
+  trace: [],
+};
+
+let root: string;
+let work: string;
+let secrets: string;
+let server: http.Server;
+let port: number;
+
+function run(
+  settings: Omit<SandboxSettings, "mode"> & { mode?: SandboxSettings["mode"] },
+  command: string,
+): Promise<{ code: number | null; output: string; trailer: string; sandboxed: boolean }> {
+  const sandbox = createSandbox({
+    settings: { mode: "required", ...settings },
+    context: { platform: "linux", cwd: work, home: root, tempDirectory: path.join(root, "tmp") },
+  });
+  return sandbox.enclose(planSpawn(bash, command, work), command).then(
+    (enclosed) =>
+      new Promise((resolve, reject) => {
+        if (enclosed.kind === "refused") {
+          reject(new Error(enclosed.message));
+          return;
+        }
+        const child = startProcess(enclosed.plan, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+        let output = "";
+        child.stdout?.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        child.stderr?.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        child.on("error", reject);
+        child.on("close", (code) => {
+          enclosed.release();
+          resolve({ code, output, trailer: enclosed.trailer(output), sandboxed: enclosed.sandboxed });
+        });
+      }),
+  );
+}
+
+describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), "shellgate-sandbox-"));
+    work = path.join(root, "work");
+    secrets = path.join(root, ".ssh");
+    mkdirSync(work);
+    mkdirSync(path.join(root, "tmp"));
+    mkdirSync(secrets);
+    writeFileSync(path.join(secrets, "id_ed25519"), "PRIVATE KEY\n");
+    // Loopback only: the one server these tests may connect to.
+    server = http.createServer((_request, response) => response.end("hello from loopback"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("a write inside allow_write succeeds", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: [] },
+      "echo kept > inside.txt && cat inside.txt",
+    );
+    expect(result.sandboxed).toBe(true);
+    expect(result.output).toContain("kept");
+    expect(existsSync(path.join(work, "inside.txt"))).toBe(true);
+  });
+
+  it("a write outside allow_write fails, leaves nothing, and the marker names the path", async () => {
+    const outside = path.join(root, "outside.txt");
+    const result = await run({ allow_write: [work], allowed_domains: [] }, `echo leaked > ${outside}`);
+    expect(result.code).not.toBe(0);
+    expect(existsSync(outside)).toBe(false);
+    expect(result.trailer).toContain(`[sandbox denied: write to ${outside} (outside sandbox.allow_write)`);
+    expect(result.trailer).toContain("sandbox.allow_write");
+  });
+
+  it("a read of a deny_read file fails and the marker names it", async () => {
+    const key = path.join(secrets, "id_ed25519");
+    const result = await run(
+      { allow_write: [work], deny_read: ["~/.ssh"], allowed_domains: [] },
+      `cat ${key}`,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).not.toContain("PRIVATE KEY");
+    expect(result.trailer).toContain(`read of ${key} (in sandbox.deny_read)`);
+  });
+
+  it("a connection to a loopback server fails with no allowed domain, and the marker names the host", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: [] },
+      `curl -sS -m 10 --noproxy '' http://127.0.0.1:${port}/`,
+    );
+    expect(result.output).not.toContain("hello from loopback");
+    expect(result.trailer).toContain(`connection to 127.0.0.1:${port} (not in sandbox.allowed_domains)`);
+  });
+
+  it("the same connection succeeds when the host is allowed", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: ["127.0.0.1"] },
+      `curl -sS -m 10 --noproxy '' http://127.0.0.1:${port}/`,
+    );
+    expect(result.output).toContain("hello from loopback");
+    expect(result.trailer).toBe("");
+  });
+});
