@@ -3,7 +3,10 @@ import type { SandboxAvailability } from "../../execution/sandbox/sandbox-availa
 import type { SandboxPolicy } from "../../execution/sandbox/sandbox-policy.js";
 
 /** A list too long for a tool description is cut where it stays readable; the full list is in `describe --json`. */
-const LIST_LIMIT = 240;
+const LIST_LIMIT = 160;
+
+/** The sandbox paragraph never grows a tool description by more than this. */
+export const SANDBOX_PARAGRAPH_LIMIT = 700;
 
 function list(entries: readonly string[], none: string): string {
   if (entries.length === 0) return none;
@@ -16,7 +19,11 @@ function list(entries: readonly string[], none: string): string {
 function reachable(policy: SandboxPolicy, availability: SandboxAvailability): string {
   if (availability.mechanism === "bubblewrap-in-wsl") return "none (no network inside the WSL sandbox)";
   if (policy.allowedDomains.length === 0) return "none (all network access is blocked)";
-  return `${list(policy.allowedDomains, "none")}, only through the proxy set in HTTP_PROXY/HTTPS_PROXY (NO_PROXY lists localhost, so reach a local server listed here with curl --noproxy '' or an explicit proxy)`;
+  return `${list(policy.allowedDomains, "none")}, only through HTTP_PROXY/HTTPS_PROXY (NO_PROXY lists localhost: for a listed local server use curl --noproxy '')`;
+}
+
+function clip(text: string): string {
+  return text.length <= SANDBOX_PARAGRAPH_LIMIT ? text : `${text.slice(0, SANDBOX_PARAGRAPH_LIMIT - 1)}…`;
 }
 
 /**
@@ -27,15 +34,18 @@ export function sandboxParagraph(policy: SandboxPolicy, availability: SandboxAva
   if (policy.mode === "off") return "";
   if (!availability.available) {
     return policy.mode === "required"
-      ? `OS sandbox required but unavailable (${availability.reason}); every command is refused until that is fixed.`
-      : `OS sandbox: not applied on this host (${availability.reason}); commands run unsandboxed.`;
+      ? clip(
+          `OS sandbox required but unavailable (${availability.reason}); every command is refused until that is fixed.`,
+        )
+      : clip(`OS sandbox: not applied on this host (${availability.reason}); commands run unsandboxed.`);
   }
-  return [
+  const paragraph = [
     `OS sandbox (${availability.mechanism}) encloses every command and everything it starts.`,
     `Writable: ${list(policy.allowWrite, "nothing")}. Unreadable: ${list(policy.denyRead, "nothing")}.`,
     `Reachable hosts: ${reachable(policy, availability)}.`,
     "A denial is reported as [sandbox denied: …]; do not retry it: ask the user to widen sandbox.allow_write or sandbox.allowed_domains.",
   ].join(" ");
+  return clip(paragraph);
 }
 
 function describeDenial(denial: SandboxDenial): string {

@@ -21,7 +21,7 @@ describe("sandbox texts", () => {
     expect(text).toContain("Unreadable: /home/ada/.ssh.");
     expect(text).toContain("Reachable hosts: none (all network access is blocked).");
     expect(sandboxParagraph({ ...policy, allowedDomains: ["registry.npmjs.org"] }, bubblewrap)).toContain(
-      "Reachable hosts: registry.npmjs.org, only through the proxy",
+      "Reachable hosts: registry.npmjs.org, only through HTTP_PROXY/HTTPS_PROXY",
     );
   });
 
