@@ -5,9 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
-import { createSandbox, type SandboxSettings } from "../../../src/execution/sandbox/index.js";
-import { planSpawn } from "../../../src/spawn/plan-spawn.js";
-import { startProcess } from "../../../src/spawn/start-process.js";
+import type { SandboxSettings } from "../../../src/execution/sandbox/index.js";
+import { type EnclosedOutcome, runEnclosed } from "../../support/enclosed-run.js";
 import { sandboxTestsRun } from "./sandbox-guard.js";
 
 const runs = await sandboxTestsRun();
@@ -27,36 +26,15 @@ let secrets: string;
 let server: http.Server;
 let port: number;
 
-function run(
-  settings: Omit<SandboxSettings, "mode"> & { mode?: SandboxSettings["mode"] },
-  command: string,
-): Promise<{ code: number | null; output: string; trailer: string; sandboxed: boolean }> {
-  const sandbox = createSandbox({
+function run(settings: Omit<SandboxSettings, "mode">, command: string): Promise<EnclosedOutcome> {
+  return runEnclosed(command, {
+    resolution: bash,
     settings: { mode: "required", ...settings },
-    context: { platform: "linux", cwd: work, home: root, tempDirectory: path.join(root, "tmp") },
+    cwd: work,
+    home: root,
+    tempDirectory: path.join(root, "tmp"),
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
   });
-  return sandbox.enclose(planSpawn(bash, command, work), command).then(
-    (enclosed) =>
-      new Promise((resolve, reject) => {
-        if (enclosed.kind === "refused") {
-          reject(new Error(enclosed.message));
-          return;
-        }
-        const child = startProcess(enclosed.plan, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
-        let output = "";
-        child.stdout?.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.stderr?.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.on("error", reject);
-        child.on("close", (code) => {
-          enclosed.release();
-          resolve({ code, output, trailer: enclosed.trailer(output), sandboxed: enclosed.sandboxed });
-        });
-      }),
-  );
 }
 
 describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
