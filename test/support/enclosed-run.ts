@@ -35,7 +35,7 @@ export async function runEnclosed(command: string, options: EnclosedRunOptions):
   });
   const enclosed = await sandbox.enclose(planSpawn(options.resolution, command, options.cwd), command);
   if (enclosed.kind === "refused") throw new Error(enclosed.message);
-  return new Promise((resolve, reject) => {
+  return new Promise<EnclosedOutcome>((resolve, reject) => {
     const child = startProcess(enclosed.plan, { env: options.env });
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => {
@@ -49,5 +49,5 @@ export async function runEnclosed(command: string, options: EnclosedRunOptions):
       enclosed.release();
       resolve({ code, output, trailer: enclosed.trailer(output), sandboxed: enclosed.sandboxed });
     });
-  });
+  }).finally(() => sandbox.close());
 }

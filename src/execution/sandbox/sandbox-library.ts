@@ -49,6 +49,24 @@ export async function checkSandboxDependencies(): Promise<string[]> {
 }
 
 let session: { readonly started: Promise<Manager>; readonly windowsPolicy?: string } | undefined;
+/** Instances that use the session; the last to let go stops it, so no proxy keeps the process alive. */
+let holders = 0;
+
+/** Marks one instance as using the session; the returned function lets go (once). */
+export function holdSandboxSession(): () => Promise<void> {
+  holders += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders > 0 || !session) return;
+    const ending = session.started;
+    session = undefined;
+    const manager = await ending.catch(() => undefined);
+    await manager?.reset();
+  };
+}
 
 function filesystemOf(policy: SandboxPolicy) {
   return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: [] };

@@ -58,6 +58,8 @@ export interface Sandbox {
   status(): Promise<SandboxAvailability>;
   /** Puts one spawn plan inside the sandbox, or says why it does not run. */
   enclose(plan: SpawnPlan, command: string): Promise<EnclosedStart>;
+  /** Lets go of the library's session (its proxies stop with the last instance); after the processes ended. */
+  close(): Promise<void>;
 }
 
 const OFF: SandboxAvailability = { available: false, mechanism: "none", reason: 'sandbox.mode is "off"' };
@@ -74,11 +76,6 @@ async function defaultProbe(platform: string): Promise<SandboxHostProbe> {
   } catch (error) {
     return { platform, dependencyErrors: [firstLine(error)] };
   }
-}
-
-async function defaultWrap(request: LibraryWrapRequest): Promise<LibraryWrap> {
-  const library = await import("./sandbox-library.js");
-  return library.wrapWithSandboxLibrary(request);
 }
 
 function firstLine(error: unknown): string {
@@ -125,7 +122,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           };
         }
       : () => defaultProbe(options.context.platform));
-  const wrap = options.wrap ?? defaultWrap;
+  let letGo: (() => Promise<void>) | undefined;
+  const wrap =
+    options.wrap ??
+    (async (request: LibraryWrapRequest) => {
+      const library = await import("./sandbox-library.js");
+      letGo ??= library.holdSandboxSession();
+      return library.wrapWithSandboxLibrary(request);
+    });
   let probed: Promise<{ availability: SandboxAvailability; probe: SandboxHostProbe }> | undefined;
   const facts = () => {
     probed ??= probe(policy).then((found) => {
@@ -144,6 +148,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   return {
     policy,
+    async close() {
+      await letGo?.();
+      letGo = undefined;
+    },
     async status() {
       return policy.mode === "off" ? OFF : (await facts()).availability;
     },

@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
 import type { SandboxSettings } from "../../../src/execution/sandbox/index.js";
@@ -103,5 +105,18 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
     );
     expect(result.output).toContain("hello from loopback");
     expect(result.trailer).toBe("");
+  });
+});
+
+describe.runIf(runs)("the library's session", () => {
+  it("ends with the last instance's close(), so nothing keeps the process alive", () => {
+    const fixture = fileURLToPath(new URL("../../fixtures/sandbox/run-and-exit.ts", import.meta.url));
+    const result = spawnSync(process.execPath, ["--import", "tsx", fixture, os.tmpdir()], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("enclosed");
   });
 });
