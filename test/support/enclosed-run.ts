@@ -1,7 +1,7 @@
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import { createSandbox, type SandboxSettings } from "../../src/execution/sandbox/index.js";
-import { planSpawn } from "../../src/spawn/plan-spawn.js";
-import { startProcess } from "../../src/spawn/start-process.js";
+import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
+import { startProcess } from "../../src/execution/spawn/start-process.js";
 
 export interface EnclosedOutcome {
   readonly code: number | null;

@@ -2,7 +2,7 @@ import os from "node:os";
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import { createSandbox } from "../../src/execution/sandbox/index.js";
-import { planSpawn } from "../../src/spawn/plan-spawn.js";
+import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import { onRealWindows } from "./support/windows-host.js";
 
 // Windows: the library's mode needs a one-time elevated `windows-install` (the srt-sandbox account

@@ -1,10 +1,10 @@
 import { quote } from "shell-quote";
-import type { SpawnPlan } from "../../spawn/spawn-plan.js";
 import {
   sandboxDenialMarker,
   sandboxNotAppliedNote,
   sandboxRequiredRefusal,
 } from "../../text/sandbox/sandbox-texts.js";
+import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { detectSandboxDenials } from "./detect-denials.js";
 import { probeWsl, type WslTarget } from "./probe-wsl.js";
 import {

@@ -1,4 +1,4 @@
-import type { SpawnPlan } from "../../spawn/spawn-plan.js";
+import type { SpawnPlan } from "../spawn/spawn-plan.js";
 
 /** What the library hands back for one command: the argv to spawn instead, and (Windows) its environment. */
 export interface WrappedArgv {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
 import { createSandbox, type SandboxOptions } from "../../../src/execution/sandbox/index.js";
-import { planSpawn } from "../../../src/spawn/plan-spawn.js";
+import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
 
 const bash: ShellResolution = {
   platform: "linux",

@@ -6,8 +6,8 @@ import {
   wrapWslPlan,
   wslBubblewrapArguments,
 } from "../../../src/execution/sandbox/wrap-plan.js";
-import { COMMAND_WRAPPER } from "../../../src/spawn/command-wrapper.js";
-import { planSpawn } from "../../../src/spawn/plan-spawn.js";
+import { COMMAND_WRAPPER } from "../../../src/execution/spawn/command-wrapper.js";
+import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
 
 const wsl: ShellResolution = {
   platform: "win32",

@@ -3,11 +3,11 @@ import { SAFETY_PROFILES } from "../../../src/safety/verdict.js";
 import {
   amplifierBashDescription,
   dshBashDescription,
-} from "../../../src/tools/descriptions/bash-description.js";
+} from "../../../src/text/descriptions/bash-description.js";
 import {
   DESCRIPTION_LIMIT,
   type DescriptionContext,
-} from "../../../src/tools/descriptions/description-context.js";
+} from "../../../src/text/descriptions/description-context.js";
 
 const linux: DescriptionContext = {
   shellParagraph: "Shell: bash 5.2 at /bin/bash (Linux). Full bash syntax is available.",
@@ -84,7 +84,7 @@ describe("amplifierBashDescription", () => {
 describe("the sandbox paragraph", () => {
   it("is stated after the profile line, within the sandbox's own allowance", async () => {
     const { DESCRIPTION_LIMIT_WITH_SANDBOX } = await import(
-      "../../../src/tools/descriptions/description-context.js"
+      "../../../src/text/descriptions/description-context.js"
     );
     const { sandboxParagraph } = await import("../../../src/text/sandbox/sandbox-texts.js");
     const paragraph = sandboxParagraph(
