@@ -51,11 +51,17 @@ const LINUX_PACKAGES: readonly (readonly [RegExp, string])[] = [
 ];
 
 function linuxFix(errors: readonly string[]): string {
-  const packages = LINUX_PACKAGES.filter(([pattern]) => errors.some((error) => pattern.test(error))).map(
+  const missing = errors.filter((error) => /not installed|not found|not executable/i.test(error));
+  const packages = LINUX_PACKAGES.filter(([pattern]) => missing.some((error) => pattern.test(error))).map(
     ([, name]) => name,
   );
   const fixes: string[] = [];
   if (packages.length > 0) fixes.push(`apt install ${packages.join(" ")} (or your distribution's packages)`);
+  if (errors.some((error) => /cannot create its namespaces/.test(error))) {
+    fixes.push(
+      "allow unprivileged user namespaces (e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu 24.04)",
+    );
+  }
   if (errors.some((error) => /CAP_SETFCAP|uid 0|root/i.test(error))) {
     fixes.push("run as a non-root user, or keep CAP_SETFCAP in the process's bounding set");
   }

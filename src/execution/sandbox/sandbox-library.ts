@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 import type { WrappedArgv } from "./wrap-plan.js";
@@ -45,7 +46,24 @@ export async function checkSandboxDependencies(): Promise<string[]> {
   const { SandboxManager } = await loadSandboxLibrary();
   if (!SandboxManager.isSupportedPlatform()) return ["this platform is not supported by the sandbox library"];
   const check = await SandboxManager.checkDependenciesAsync();
-  return [...check.errors];
+  const errors = [...check.errors];
+  if (process.platform === "linux" && errors.length === 0) {
+    const smoke = bubblewrapSmokeTest();
+    if (smoke) errors.push(smoke);
+  }
+  return errors;
+}
+
+/**
+ * Installed is not enough on Linux: a host that forbids unprivileged user namespaces (Ubuntu
+ * 24.04's AppArmor default, some containers) has bubblewrap and cannot use it. One `true` says.
+ */
+function bubblewrapSmokeTest(): string | undefined {
+  const args = ["--ro-bind", "/", "/", "--unshare-user", "--unshare-net", "--dev", "/dev", "true"];
+  const result = spawnSync("bwrap", args, { encoding: "utf8", timeout: 10_000 });
+  if (result.status === 0) return undefined;
+  const why = (result.stderr ?? "").trim().split("\n")[0] || (result.error?.message ?? "it failed");
+  return `bubblewrap cannot create its namespaces here (${why})`;
 }
 
 let session: { readonly started: Promise<Manager>; readonly windowsPolicy?: string } | undefined;

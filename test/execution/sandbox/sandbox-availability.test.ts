@@ -77,3 +77,17 @@ describe("decideSandboxAvailability", () => {
     });
   });
 });
+
+describe("a host whose bubblewrap cannot start", () => {
+  it("says to allow unprivileged user namespaces", () => {
+    const availability = decideSandboxAvailability({
+      platform: "linux",
+      dependencyErrors: [
+        "bubblewrap cannot create its namespaces here (bwrap: setting up uid map: Permission denied)",
+      ],
+    });
+    expect(availability.available).toBe(false);
+    expect(availability.reason).toContain("kernel.apparmor_restrict_unprivileged_userns=0");
+    expect(availability.reason).not.toContain("apt install bubblewrap");
+  });
+});

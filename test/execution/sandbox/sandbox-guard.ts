@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { createSandbox } from "../../../src/execution/sandbox/index.js";
 
@@ -12,9 +13,18 @@ export async function sandboxTestsRun(): Promise<boolean> {
     settings: { mode: "auto", allowed_domains: [] },
     context: { platform: "linux", cwd: os.tmpdir(), home: os.homedir(), tempDirectory: os.tmpdir() },
   }).status();
-  if (status.available) return true;
+  // Installed is not enough: a host that forbids unprivileged user namespaces (Ubuntu 24.04's
+  // AppArmor default) has bubblewrap and cannot use it.
+  const works =
+    status.available &&
+    spawnSync("bwrap", ["--ro-bind", "/", "/", "--unshare-user", "--unshare-net", "--dev", "/dev", "true"])
+      .status === 0;
+  if (works) return true;
   if (process.env.SHELLGATE_SANDBOX_TESTS === "required") {
-    throw new Error(`SHELLGATE_SANDBOX_TESTS=required but the sandbox is unavailable: ${status.reason}`);
+    const why = status.available
+      ? "bubblewrap is installed but cannot create its namespaces here"
+      : status.reason;
+    throw new Error(`SHELLGATE_SANDBOX_TESTS=required but the sandbox is unavailable: ${why}`);
   }
   return false;
 }
