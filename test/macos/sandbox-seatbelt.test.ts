@@ -2,21 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import { createSandbox, type SandboxSettings } from "../../src/execution/sandbox/index.js";
 import { type EnclosedOutcome, runEnclosed } from "../support/enclosed-run.js";
+import { testResolution } from "../support/resolution.js";
 
 // macOS: the library's Seatbelt profile through sandbox-exec (no extra programs needed). These run
 // on macos-latest in the GitHub matrix; paths are real paths (/var is /private/var there).
 const onMac = process.platform === "darwin";
-const bash: ShellResolution = {
-  platform: "darwin",
-  kind: "bash",
-  path: "/bin/bash",
-  source: "test",
-  warnings: [],
-  trace: [],
-};
+const bash = testResolution({ platform: "darwin" });
 let root = "";
 let work = "";
 

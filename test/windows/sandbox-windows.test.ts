@@ -1,21 +1,18 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import { createSandbox } from "../../src/execution/sandbox/index.js";
 import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
+import { testResolution } from "../support/resolution.js";
 import { onRealWindows } from "./support/windows-host.js";
 
 // Windows: the library's mode needs a one-time elevated `windows-install` (the srt-sandbox account
 // and the WFP fence). A runner without it must say so exactly: `auto` runs unsandboxed with the
 // warning, `required` refuses naming the setup step. Not under Wine: srt-win needs real Windows.
-const gitBash: ShellResolution = {
+const gitBash = testResolution({
   platform: "win32",
   kind: "gitbash",
   path: "C:\\Program Files\\Git\\bin\\bash.exe",
-  source: "test",
-  warnings: [],
-  trace: [],
-};
+});
 const context = {
   platform: "win32",
   cwd: os.tmpdir(),

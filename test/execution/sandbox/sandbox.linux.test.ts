@@ -6,21 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
 import type { SandboxSettings } from "../../../src/execution/sandbox/index.js";
 import { type EnclosedOutcome, runEnclosed } from "../../support/enclosed-run.js";
+import { testResolution } from "../../support/resolution.js";
 import { sandboxTestsRun } from "./sandbox-guard.js";
 
 const runs = await sandboxTestsRun();
 
-const bash: ShellResolution = {
-  platform: "linux",
-  kind: "bash",
-  path: "/bin/bash",
-  source: "test",
-  warnings: [],
-  trace: [],
-};
+const bash = testResolution();
 
 let root: string;
 let work: string;

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
 import { createSandbox, type SandboxOptions } from "../../../src/execution/sandbox/index.js";
 import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
+import { testResolution } from "../../support/resolution.js";
 
-const bash: ShellResolution = {
-  platform: "linux",
-  kind: "bash",
-  path: "/bin/bash",
-  source: "test",
-  warnings: [],
-  trace: [],
-};
+const bash = testResolution();
 const context = { platform: "linux", cwd: "/work", home: "/home/ada", tempDirectory: "/tmp" } as const;
 const noBubblewrap = async () => ({
   platform: "linux",
