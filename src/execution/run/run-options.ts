@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../../platforms/index.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
+import type { Sandbox } from "../sandbox/index.js";
 
 /** A live view of a run's output; it may not throw into the run (a throw is ignored). */
 export type OutputListener = (stream: "stdout" | "stderr", chunk: Buffer) => void;
@@ -49,6 +50,8 @@ export interface RunOptions {
   readonly verdict?: Verdict;
   /** Shared `max_concurrent` slots. */
   readonly concurrency?: ConcurrencyCounter;
+  /** The instance's OS sandbox; every start is enclosed by it. Absent: no sandbox. */
+  readonly sandbox?: Sandbox;
 }
 
 export const RUN_DEFAULTS = {

@@ -50,5 +50,6 @@ export function renderRunMarkers(result: RunResult): string[] {
   else if (result.exitCode !== null && result.exitCode !== 0) markers.push(`[exit code: ${result.exitCode}]`);
   const background = backgroundLine(result);
   if (background) markers.push(background);
+  if (result.sandbox) markers.push(result.sandbox);
   return markers;
 }

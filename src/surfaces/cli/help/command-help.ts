@@ -28,9 +28,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   check: {
     summary:
-      "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--jsonl]",
+      "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--cwd DIR] [--host FILE] [--json] [--jsonl]",
     usage:
-      "shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--] COMMAND\nshellgate check --jsonl [--profile P] < commands.jsonl",
+      "shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--cwd DIR] [--host FILE] [--json] [--] COMMAND\nshellgate check --jsonl [--profile P] [--cwd DIR] [--host FILE] < commands.jsonl",
     about:
       "Judges a command with the safety gate without running it: exit 0 allowed, 1 blocked (the reason on stdout).\n--jsonl reads one JSON command per line and writes one verdict per line.",
     examples: [
