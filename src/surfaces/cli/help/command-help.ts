@@ -42,7 +42,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   run: {
     summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
     usage:
-      "shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND\nshellgate run [options] -   (reads the command from stdin)",
+      "shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--json] [--background] [--] COMMAND\nshellgate run [options] -   (reads the command from stdin)",
     about:
       "Runs one command through shellgate (the safety gate, the resolved shell, the limits) and prints what the model\nwould see; the exit code is the command's. On a terminal, output is shown as it arrives and the markers follow it.",
     examples: [
@@ -54,9 +54,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   mcp: {
     summary: "serve bash, bash_output, bash_kill (and process_* tools) to an MCP client over stdio",
-    usage: "shellgate mcp [--config FILE]",
+    usage: "shellgate mcp [--config FILE] [--sandbox off|auto|required]",
     about:
-      "Serves bash, bash_output and bash_kill (and, with managed_processes, the process_* tools) to an MCP client over\nstdio. The config comes from --config FILE, else the file SHELLGATE_CONFIG names, else shellgate.config.json in\nthe working directory. Logs go to stderr. Closing stdin or SIGTERM stops every process it started.",
+      "Serves bash, bash_output and bash_kill (and, with managed_processes, the process_* tools) to an MCP client over\nstdio. The config comes from --config FILE, else the file SHELLGATE_CONFIG names, else shellgate.config.json in\nthe working directory. --sandbox overrides sandbox.mode (and SHELLGATE_SANDBOX). Logs go to stderr.\nClosing stdin or SIGTERM stops every process it started.",
     examples: [
       "shellgate mcp --config /home/me/project/shellgate.config.json",
       "npx @modelcontextprotocol/inspector --cli --method tools/list -- npx shellgate mcp",
