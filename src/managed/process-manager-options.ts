@@ -19,6 +19,7 @@ export type ManagedConfig = Pick<
   | "max_concurrent"
   | "kill_grace_ms"
   | "env_scrub"
+  | "env_keep"
   | "env_allow"
   | "env_deny"
   | "managed_pty"

@@ -373,7 +373,7 @@ class ManagedProcesses implements ProcessManager {
       platform: this.#platform,
       environment: buildEnvironment(this.#options.baseEnvironment ?? process.env, {
         scrub: config.env_scrub,
-        allow: config.env_allow,
+        allow: [...config.env_keep, ...config.env_allow],
         deny: config.env_deny,
         platform: this.#platform,
       }),

@@ -24,7 +24,9 @@ export interface RunOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The caller's own variables: never scrubbed, beat the non-interactive defaults. */
   readonly envSet?: Readonly<Record<string, string>>;
-  readonly envScrub?: boolean;
+  /** Credential scrubbing: true (the rules), false (off), or the rules plus these name patterns. */
+  readonly envScrub?: boolean | readonly string[];
+  /** Names kept although the rules call them credentials (`env_keep` and `env_allow`). */
   readonly envAllow?: readonly string[];
   readonly envDeny?: readonly string[];
   /** Bytes shown per stream before truncation. Default 100,000. */
@@ -63,7 +65,7 @@ export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, 
     killBackgroundChildren: config.kill_background_children,
     killGraceMs: config.kill_grace_ms,
     envScrub: config.env_scrub,
-    envAllow: config.env_allow,
+    envAllow: [...config.env_keep, ...config.env_allow],
     envDeny: config.env_deny,
     ...(config.max_concurrent === undefined
       ? {}
