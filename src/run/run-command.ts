@@ -26,6 +26,7 @@ function abortReason(signal: AbortSignal): string {
  */
 export async function runCommand(command: string, options: RunOptions): Promise<RunResult> {
   const timeoutMs = resolveTimeoutMs({
+    timeoutSeconds: options.timeoutSeconds,
     timeout: options.timeout,
     timeoutMs: options.timeoutMs,
     defaultSeconds: options.defaultTimeout,

@@ -12,9 +12,11 @@ export interface RunOptions {
   readonly cwd?: string;
   /** This call's working directory (`workdir`). */
   readonly workdir?: string;
-  /** Seconds, 1–3600. */
+  /** The deadline in seconds, 1–3600. */
+  readonly timeoutSeconds?: number;
+  /** @deprecated The older name of `timeoutSeconds`; still honoured. */
   readonly timeout?: number;
-  /** Milliseconds (dsh shape). With `timeout` too, the earlier deadline wins. */
+  /** The deadline in milliseconds, 1000–3,600,000 (dsh shape). With seconds too, the earlier wins. */
   readonly timeoutMs?: number;
   /** Used when neither is given (`timeout` config). Default 30. */
   readonly defaultTimeout?: number;

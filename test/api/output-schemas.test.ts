@@ -35,7 +35,7 @@ describe("structured results match the output schemas", () => {
     await call("bash", { command: "echo hi", description: "Echo" });
     const truncated = await call("bash", { command: "seq 1 5000", description: "Count" });
     expect(truncated.structured?.truncated).toMatchObject({ stdout: true });
-    await call("bash", { command: "sleep 5", description: "Sleep", timeoutMs: 200 });
+    await call("bash", { command: "sleep 5", description: "Sleep", timeoutMs: 1000 });
     const started = await call("bash", { command: "echo bg", description: "Echo", run_in_background: true });
     const taskId = String(started.structured?.task_id);
     await call("bash_output", { task_id: taskId });

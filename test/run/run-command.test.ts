@@ -127,19 +127,27 @@ describe("runCommand: never hang, never leave a process behind", () => {
     expect(await survivors([pid as number], 0)).toEqual([pid]);
   });
 
+  it("takes the deadline in seconds as timeoutSeconds (and still as the older timeout)", async () => {
+    expect((await runCommand("true", { ...base, timeoutSeconds: 7 })).timeoutMs).toBe(7000);
+    expect((await runCommand("true", { ...base, timeout: 8 })).timeoutMs).toBe(8000);
+  });
+
   it("times out a TERM-trapping command that exits 0, and still says it timed out", async () => {
-    const result = await runCommand(`bash ${FIXTURES}trap-exit-zero.sh`, { ...base, timeoutMs: 300 });
+    const result = await runCommand(`bash ${FIXTURES}trap-exit-zero.sh`, { ...base, timeoutMs: 1000 });
     expect(result).toMatchObject({
       timedOut: true,
       exitCode: 0,
       signal: null,
       stdout: "started\n",
-      timeoutMs: 300,
+      timeoutMs: 1000,
     });
   });
 
   it("kills a TERM-ignoring tree with a setsid grandchild on timeout", async () => {
-    const result = await runCommand(`echo PID=$$; bash ${FIXTURES}trap-tree.sh`, { ...base, timeoutMs: 400 });
+    const result = await runCommand(`echo PID=$$; bash ${FIXTURES}trap-tree.sh`, {
+      ...base,
+      timeoutMs: 1000,
+    });
     expect(result.timedOut).toBe(true);
     const ready = /READY (\d+) (\d+)/.exec(result.stdout);
     const pids = [...pidsIn(result.stdout), Number(ready?.[1]), Number(ready?.[2])];

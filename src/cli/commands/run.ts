@@ -40,9 +40,9 @@ function parseTimeout(text: string | undefined): number | undefined {
     throw new UsageError(`--timeout must be a number of seconds, got '${text}'`);
   }
   try {
-    return validateTimeoutSeconds(seconds);
+    return validateTimeoutSeconds(seconds, { field: "--timeout", longerWork: "--background" });
   } catch (error) {
-    throw new UsageError(`--${(error as Error).message}`);
+    throw new UsageError((error as Error).message);
   }
 }
 

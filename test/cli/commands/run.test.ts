@@ -44,6 +44,14 @@ describe("shellgate run", () => {
     expect(cli.err()).toContain("did you mean 5 seconds?");
   });
 
+  it("never suggests an out-of-range --timeout, and points long values at --background", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--timeout", "1e12", "true"], cli)).toBe(2);
+    expect(cli.err()).toBe(
+      "shellgate run: --timeout must be between 1 and 3600 seconds, got 1000000000000. For longer work use --background.\n",
+    );
+  });
+
   it("starts --background work detached, with its output in a private log", async () => {
     const cli = io();
     expect(
