@@ -9,6 +9,7 @@ const POSIX_PROCESS_TESTS = [
   "test/io/spill-directory.test.ts",
   "test/managed/process-manager.test.ts",
   "test/run/run-command.test.ts",
+  "test/surfaces/cli/run-signals.test.ts",
   "test/tasks/task-registry.test.ts",
   "test/terminate/process-table.test.ts",
   "test/terminate/terminate-tree.test.ts",

@@ -1,3 +1,4 @@
+import { processInterrupter } from "../surfaces/cli/process-interrupter.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
 import { isInputError } from "./input-error.js";
@@ -9,6 +10,7 @@ function processIo(): CliIo {
     stdin: process.stdin,
     cwd: process.cwd(),
     env: process.env,
+    interrupter: processInterrupter(),
   };
 }
 
@@ -39,7 +41,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   } catch (error) {
     if (isInputError(error)) {
       io.stderr.write(`shellgate ${command.name}: ${error.message}\n`);
-      return 2;
+      return command.inputErrorExitCode ?? 2;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`shellgate ${command.name}: ${message}\n`);

@@ -40,13 +40,13 @@ describe("shellgate run", () => {
 
   it("rejects a millisecond-looking timeout with the hint, as a usage error", async () => {
     const cli = io();
-    expect(await main(["run", "--config", config, "--timeout", "5000", "true"], cli)).toBe(2);
+    expect(await main(["run", "--config", config, "--timeout", "5000", "true"], cli)).toBe(64);
     expect(cli.err()).toContain("did you mean 5 seconds?");
   });
 
   it("never suggests an out-of-range --timeout, and points long values at --background", async () => {
     const cli = io();
-    expect(await main(["run", "--config", config, "--timeout", "1e12", "true"], cli)).toBe(2);
+    expect(await main(["run", "--config", config, "--timeout", "1e12", "true"], cli)).toBe(64);
     expect(cli.err()).toBe(
       "shellgate run: --timeout must be between 1 and 3600 seconds, got 1000000000000. For longer work use --background.\n",
     );
@@ -62,20 +62,55 @@ describe("shellgate run", () => {
     expect(readFileSync(started.logPath, "utf8")).toBe(`bg\nPID=${started.pid}\n`);
   });
 
-  it("reports infrastructure failures on stderr with exit 1", async () => {
+  it("reports infrastructure failures on stderr with exit 69 (EX_UNAVAILABLE)", async () => {
     const cli = io();
-    expect(await main(["run", "--config", config, "--cwd", "/no/such/place", "true"], cli)).toBe(1);
+    expect(await main(["run", "--config", config, "--cwd", "/no/such/place", "true"], cli)).toBe(69);
     expect(cli.err()).toContain("working directory /no/such/place does not exist");
   });
 
   it("a command the default (strict) profile blocks never runs", async () => {
     const cli = io();
-    expect(await main(["run", `sudo touch ${scratch}/made-by-sudo`], cli)).toBe(1);
+    expect(await main(["run", `sudo touch ${scratch}/made-by-sudo`], cli)).toBe(77);
     expect(cli.err()).toContain("Command denied for safety:");
     expect(existsSync(`${scratch}/made-by-sudo`)).toBe(false);
   });
 
   it("needs a command", async () => {
-    expect(await main(["run", "--config", config], io())).toBe(2);
+    expect(await main(["run", "--config", config], io())).toBe(64);
+  });
+
+  it("keeps the command's own exit 2 apart from an input error, and --json always says which", async () => {
+    const command = io();
+    expect(await main(["run", "--json", "--config", config, "exit 2"], command)).toBe(2);
+    expect(JSON.parse(command.out())).toMatchObject({ exitCode: 2, exit: { code: 2, reason: "command" } });
+    const input = io();
+    expect(await main(["run", "--json", "--config", config, "--frobnicate", "true"], input)).toBe(64);
+    expect(JSON.parse(input.out())).toMatchObject({
+      error: "input-error",
+      exit: { code: 64, reason: "input-error" },
+    });
+    expect(input.err()).toMatch(/^shellgate run: /);
+    const blocked = io();
+    expect(await main(["run", "--json", "sudo true"], blocked)).toBe(77);
+    expect(JSON.parse(blocked.out())).toMatchObject({
+      error: "blocked",
+      exit: { code: 77, reason: "blocked" },
+    });
+    const timedOut = io();
+    expect(await main(["run", "--json", "--config", config, "--timeout", "1", "sleep 5"], timedOut)).toBe(
+      124,
+    );
+    expect(JSON.parse(timedOut.out())).toMatchObject({ exit: { code: 124, reason: "timeout" } });
+  });
+
+  it("refuses --timeout with --background instead of silently ignoring it", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--background", "--timeout", "5", "sleep 1"], cli)).toBe(
+      64,
+    );
+    expect(cli.err()).toBe(
+      "shellgate run: --timeout does not apply to --background: the work is detached and outlives shellgate, so nothing would enforce it; drop --timeout, or limit the command itself (timeout 60 make test)\n",
+    );
+    expect(cli.out()).toBe("");
   });
 });
