@@ -5,6 +5,8 @@ export type ExecutionErrorCode =
   | "blocked"
   /** The timeout value is out of range. */
   | "invalid-timeout"
+  /** The command (or a variable given with it) cannot be delivered: a NUL byte. */
+  | "invalid-command"
   /** The working directory is missing or not a directory. */
   | "bad-cwd"
   /** No shell is available for this kind, or the fallback refused shell syntax. */

@@ -2,6 +2,7 @@ import path from "node:path";
 import { toNativePath } from "../../platforms/paths/to-native-path.js";
 import { toShellPath } from "../../platforms/paths/to-shell-path.js";
 import { buildEnvironment } from "../environment/build-environment.js";
+import { commandTextProblem, nulByteProblem } from "../execution/run/command-text.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
 import { ExecutionError } from "./execution-error.js";
@@ -35,6 +36,17 @@ export function nativeWorkingDirectory(options: Pick<RunOptions, "resolution" | 
  * exists, a plan exists for the shell kind. Throws `ExecutionError`; nothing has been spawned then.
  */
 export function prepareRun(command: string, options: RunOptions): PreparedRun {
+  const textProblem = commandTextProblem(command);
+  if (textProblem !== null) throw new ExecutionError("invalid-command", textProblem);
+  for (const [name, value] of Object.entries(options.envSet ?? {})) {
+    const problem = nulByteProblem(
+      `environment variable ${JSON.stringify(name.replace(/\0/g, "\\0"))}`,
+      name + value,
+    );
+    if (problem !== null) throw new ExecutionError("invalid-command", problem);
+  }
+  const workdirProblem = nulByteProblem("working directory", `${options.cwd ?? ""}${options.workdir ?? ""}`);
+  if (workdirProblem !== null) throw new ExecutionError("bad-cwd", workdirProblem);
   if (options.check) {
     const verdict = options.check(command);
     if (!verdict.allowed) throw new ExecutionError("blocked", denialMessage(verdict.reason), verdict);

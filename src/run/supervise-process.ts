@@ -42,6 +42,15 @@ function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
 }
 
+function notStarted(spawnError: NodeJS.ErrnoException): SupervisedProcess {
+  return {
+    pid: undefined,
+    finished: Promise.resolve({ exitCode: null, signal: null, spawnError }),
+    terminate: () => Promise.resolve(undefined),
+    terminating: false,
+  };
+}
+
 /**
  * Starts a plan and watches it to the end. Completion is the shell's exit plus a short bounded
  * drain — not the pipes closing, which a background child (`sleep 300 &`) can hold open for ever.
@@ -50,7 +59,13 @@ function delay(milliseconds: number): Promise<void> {
 export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
   const platform = options.platform ?? process.platform;
   const marker: RunMarker = createRunMarker();
-  const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+  let child: ReturnType<typeof startProcess>;
+  try {
+    child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+  } catch (error) {
+    // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
+    return notStarted(error as NodeJS.ErrnoException);
+  }
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);
