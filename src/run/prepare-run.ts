@@ -3,9 +3,16 @@ import { toNativePath } from "../../platforms/paths/to-native-path.js";
 import { toShellPath } from "../../platforms/paths/to-shell-path.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { commandTextProblem, nulByteProblem } from "../execution/run/command-text.js";
+import {
+  decideLongCommand,
+  scriptFileContent,
+  sourceScriptCommand,
+} from "../execution/spawn/long-command.js";
+import { removeScriptFile, writeScriptFile } from "../execution/spawn/script-file.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
 import { ExecutionError } from "./execution-error.js";
+import { spillDirectoryOf } from "./run-command.js";
 import type { RunOptions } from "./run-options.js";
 import { assertWorkingDirectory } from "./working-directory.js";
 
@@ -47,6 +54,8 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
   }
   const workdirProblem = nulByteProblem("working directory", `${options.cwd ?? ""}${options.workdir ?? ""}`);
   if (workdirProblem !== null) throw new ExecutionError("bad-cwd", workdirProblem);
+  const delivery = decideLongCommand(options.resolution.kind, options.resolution.platform, command);
+  if (delivery.delivery === "refused") throw new ExecutionError("invalid-command", delivery.message);
   if (options.check) {
     const verdict = options.check(command);
     if (!verdict.allowed) throw new ExecutionError("blocked", denialMessage(verdict.reason), verdict);
@@ -55,13 +64,18 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
   assertWorkingDirectory(cwd);
   const { resolution } = options;
   let plan: SpawnPlan;
+  const scriptFile = delivery.delivery === "script-file" ? writeCommandScript(command, options) : undefined;
   try {
     const shellCwd =
       resolution.kind === "wsl"
         ? toShellPath(cwd, "wsl", resolution.distro === undefined ? {} : { distro: resolution.distro })
         : undefined;
-    plan = planSpawn(resolution, command, cwd, shellCwd === undefined ? {} : { shellCwd });
+    const delivered =
+      scriptFile === undefined ? command : sourceScriptCommand(shellPathOf(scriptFile, options));
+    plan = planSpawn(resolution, delivered, cwd, shellCwd === undefined ? {} : { shellCwd });
+    if (scriptFile !== undefined) plan = { ...plan, scriptFile };
   } catch (error) {
+    if (scriptFile !== undefined) removeScriptFile(scriptFile);
     if (error instanceof SpawnPlanError) throw new ExecutionError("no-shell", error.message);
     throw error;
   }
@@ -73,6 +87,37 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
     ...(options.envSet ? { set: options.envSet } : {}),
   });
   return { plan, env, cwd };
+}
+
+/** How the shell spells a native path (Git Bash `/c/…`, WSL `/mnt/c/…`; POSIX unchanged). */
+function shellPathOf(file: string, options: Pick<RunOptions, "resolution">): string {
+  const { resolution } = options;
+  if (resolution.platform !== "win32") return file;
+  return toShellPath(
+    file,
+    resolution.kind,
+    resolution.distro === undefined ? {} : { distro: resolution.distro },
+  );
+}
+
+/** A long command's script file in the private spill directory (0700 directory, 0600 file). */
+function writeCommandScript(command: string, options: RunOptions): string {
+  const directory = spillDirectoryOf(options.spillDirectory).path();
+  const bytes = Buffer.byteLength(command, "utf8");
+  if (directory === null) {
+    throw new ExecutionError(
+      "spawn-failed",
+      `The command is ${bytes} bytes, too long to pass to the shell inline, and no private directory could be made for its script file; set spill_dir to a writable directory.`,
+    );
+  }
+  try {
+    return writeScriptFile(directory, (file) => scriptFileContent(command, shellPathOf(file, options)));
+  } catch (error) {
+    throw new ExecutionError(
+      "spawn-failed",
+      `The command is ${bytes} bytes, too long to pass to the shell inline, and its script file could not be written in ${directory} (${(error as NodeJS.ErrnoException).code ?? "error"}); free space there or set spill_dir.`,
+    );
+  }
 }
 
 /** The model-facing message for a spawn failure (the OS could not start the program). */

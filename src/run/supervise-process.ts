@@ -1,4 +1,5 @@
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
+import { removeScriptFile } from "../execution/spawn/script-file.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
@@ -64,6 +65,7 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
     child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
   } catch (error) {
     // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
+    if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);
     return notStarted(error as NodeJS.ErrnoException);
   }
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
@@ -87,6 +89,14 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
   };
 
   const finished = (async (): Promise<ProcessEnd> => {
+    try {
+      return await watchToEnd();
+    } finally {
+      if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);
+    }
+  })();
+
+  async function watchToEnd(): Promise<ProcessEnd> {
     const spawnError = await started;
     if (spawnError) return { exitCode: null, signal: null, spawnError };
     const { code, signal } = await exited;
@@ -114,7 +124,7 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
       ...(backgroundChildren ? { backgroundChildren } : {}),
       ...(report ? { termination: report } : {}),
     };
-  })();
+  }
 
   return {
     get pid() {
