@@ -18,6 +18,8 @@ export interface LocalExecutorOptions
   readonly resolution: ShellResolution;
   /** Bytes kept in memory per stream per background task. Default 1,000,000. */
   readonly backgroundMaxOutputBytes?: number;
+  /** Bytes one `bash_output` read shows per stream (head and tail beyond). Default 100,000. */
+  readonly backgroundReadMaxBytes?: number;
   /** Spill directories older than this are removed on start (0: never). Default 24. */
   readonly spillMaxAgeHours?: number;
   readonly onListenerError?: (error: unknown, task: TaskSnapshot) => void;
@@ -32,6 +34,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory };
   const registry = new TaskRegistry({
     maxOutputBytes: options.backgroundMaxOutputBytes ?? DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES,
+    ...(options.backgroundReadMaxBytes === undefined ? {} : { readMaxBytes: options.backgroundReadMaxBytes }),
     spillMaxBytes: options.spillMaxBytes ?? RUN_DEFAULTS.spillMaxBytes,
     spillDirectory,
     killGraceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
@@ -123,6 +126,7 @@ export function createLocalExecutorFromConfig(
     ...runOptionsFromConfig(config),
     resolution: input.resolution,
     backgroundMaxOutputBytes: config.background_max_output_bytes,
+    backgroundReadMaxBytes: config.background_read_max_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
     ...(input.check ? { check: input.check } : {}),
     ...(input.concurrency ? { concurrency: input.concurrency } : {}),

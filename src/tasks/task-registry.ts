@@ -1,4 +1,4 @@
-import { guardBinary } from "../io/binary-guard.js";
+import { boundRead, DEFAULT_BACKGROUND_READ_MAX_BYTES } from "../execution/tasks/bounded-read.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 import { spawnFailureMessage } from "../run/prepare-run.js";
 import { type SupervisedProcess, superviseProcess } from "../run/supervise-process.js";
@@ -11,6 +11,8 @@ import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot, TaskStatus 
 export interface TaskRegistryOptions {
   /** Bytes kept in memory per stream per task (`background_max_output_bytes`). */
   readonly maxOutputBytes: number;
+  /** Bytes one read shows per stream (head and tail beyond it). Default 100,000. */
+  readonly readMaxBytes?: number;
   readonly spillMaxBytes: number;
   readonly spillDirectory?: SpillDirectory;
   readonly killGraceMs: number;
@@ -77,17 +79,20 @@ export class TaskRegistry {
   start(input: StartTaskInput): TaskSnapshot {
     if (this.closed) throw new Error("the executor is closed; no new background tasks can start");
     const { options } = this;
+    const readLimit = options.readMaxBytes ?? DEFAULT_BACKGROUND_READ_MAX_BYTES;
     const stdout = new TaskStream(
       "stdout",
       options.maxOutputBytes,
       options.spillDirectory,
       options.spillMaxBytes,
+      readLimit,
     );
     const stderr = new TaskStream(
       "stderr",
       options.maxOutputBytes,
       options.spillDirectory,
       options.spillMaxBytes,
+      readLimit,
     );
     const supervised = superviseProcess(input.plan, {
       env: input.env,
@@ -177,12 +182,18 @@ export class TaskRegistry {
     const lossy = out.lostBytes > 0 || err.lostBytes > 0;
     const spillOut = task.stdout.spillPath;
     const spillErr = task.stderr.spillPath;
+    const limit = this.options.readMaxBytes ?? DEFAULT_BACKGROUND_READ_MAX_BYTES;
+    const shownOut = boundRead(out.bytes, "stdout", limit, spillOut);
+    const shownErr = boundRead(err.bytes, "stderr", limit, spillErr);
     return {
       task: snapshot(task),
-      stdout: guardBinary(out.bytes, "stdout").text,
-      stderr: guardBinary(err.bytes, "stderr").text,
+      stdout: shownOut.text,
+      stderr: shownErr.text,
       lostBytes: { stdout: out.lostBytes, stderr: err.lostBytes },
       lossy,
+      ...(shownOut.truncated || shownErr.truncated
+        ? { truncated: { stdout: shownOut.truncated, stderr: shownErr.truncated } }
+        : {}),
       spill: {
         ...(spillOut === undefined ? {} : { stdout: spillOut }),
         ...(spillErr === undefined ? {} : { stderr: spillErr }),

@@ -18,6 +18,8 @@ export class TaskStream {
     private readonly maxBytes: number,
     private readonly spillDirectory: SpillDirectory | undefined,
     private readonly spillMaxBytes: number,
+    /** Past this many bytes a complete copy starts: a read may cut the middle, or memory drop it. */
+    private readonly spillAfterBytes: number = maxBytes,
   ) {
     this.window = new TailWindow(maxBytes);
   }
@@ -26,7 +28,7 @@ export class TaskStream {
     if (
       this.spill === null &&
       !this.spillUnavailable &&
-      this.window.totalBytes + chunk.length > this.maxBytes
+      this.window.totalBytes + chunk.length > Math.min(this.maxBytes, this.spillAfterBytes)
     ) {
       const directory = this.spillDirectory?.path() ?? null;
       if (directory === null) this.spillUnavailable = true;
