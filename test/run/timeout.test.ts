@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { millisecondsHint, resolveTimeoutMs } from "../../src/run/timeout.js";
+import { millisecondsHint, resolveTimeoutMs } from "../../src/execution/run/timeout.js";
 import { timeoutUnitHint } from "../../src/text/timeout-hints.js";
 
 describe("timeouts", () => {

@@ -1,5 +1,5 @@
-import { guardBinary } from "../../io/binary-guard.js";
-import { joinTruncated, truncateOutput } from "../../io/truncate-output.js";
+import { guardBinary } from "../io/binary-guard.js";
+import { joinTruncated, truncateOutput } from "../io/truncate-output.js";
 
 /** The default bytes one `bash_output` read shows per stream: the foreground `max_output_bytes`. */
 export const DEFAULT_BACKGROUND_READ_MAX_BYTES = 100_000;

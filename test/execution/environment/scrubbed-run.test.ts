@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SpillDirectory } from "../../../src/io/spill-directory.js";
-import { runCommand } from "../../../src/run/run-command.js";
+import { SpillDirectory } from "../../../src/execution/io/spill-directory.js";
+import { runCommand } from "../../../src/execution/run/run-command.js";
 import { BASH } from "../../fixtures/exec/resolutions.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "scrub-test-"));

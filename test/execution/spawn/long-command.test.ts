@@ -2,6 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SpillDirectory } from "../../../src/execution/io/spill-directory.js";
+import { ExecutionError } from "../../../src/execution/run/execution-error.js";
+import { runCommand } from "../../../src/execution/run/run-command.js";
 import {
   ARGV_INLINE_MAX_BYTES,
   decideLongCommand,
@@ -12,9 +15,6 @@ import {
   sourceScriptCommand,
 } from "../../../src/execution/spawn/long-command.js";
 import { writeScriptFile } from "../../../src/execution/spawn/script-file.js";
-import { SpillDirectory } from "../../../src/io/spill-directory.js";
-import { ExecutionError } from "../../../src/run/execution-error.js";
-import { runCommand } from "../../../src/run/run-command.js";
 import { BASH, GITBASH_STYLE, NONE } from "../../fixtures/exec/resolutions.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "long-command-"));

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createShellgate } from "../../../src/api/create-shellgate.js";
+import { createLocalExecutor } from "../../../src/execution/executor/local-executor.js";
 import { boundRead } from "../../../src/execution/tasks/bounded-read.js";
-import { createLocalExecutor } from "../../../src/executor/local-executor.js";
-import type { TaskSnapshot } from "../../../src/tasks/task-types.js";
+import type { TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
 import { BASH } from "../../fixtures/exec/resolutions.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bounded-read-"));

@@ -1,0 +1,123 @@
+import path from "node:path";
+import { toNativePath, toShellPath } from "../../../platforms/index.js";
+import { blockedText } from "../../text/refusals/refusal-text.js";
+import { buildEnvironment } from "../environment/build-environment.js";
+import { decideLongCommand, scriptFileContent, sourceScriptCommand } from "../spawn/long-command.js";
+import { planSpawn } from "../spawn/plan-spawn.js";
+import { removeScriptFile, writeScriptFile } from "../spawn/script-file.js";
+import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
+import { commandTextProblem, nulByteProblem } from "./command-text.js";
+import { ExecutionError } from "./execution-error.js";
+import { spillDirectoryOf } from "./run-command.js";
+import type { RunOptions } from "./run-options.js";
+import { assertWorkingDirectory } from "./working-directory.js";
+
+export interface PreparedRun {
+  readonly plan: SpawnPlan;
+  readonly env: Record<string, string>;
+  readonly cwd: string;
+}
+
+/** The native working directory for one call, from `workdir` (native or shell spelling) and the base. */
+export function nativeWorkingDirectory(options: Pick<RunOptions, "resolution" | "cwd" | "workdir">): string {
+  const { resolution } = options;
+  const windows = resolution.platform === "win32";
+  const resolver = windows ? path.win32 : path.posix;
+  const base = options.cwd ?? process.cwd();
+  const distro = resolution.distro === undefined ? {} : { distro: resolution.distro };
+  const workdir =
+    options.workdir && windows ? toNativePath(options.workdir, resolution.kind, distro) : options.workdir;
+  return workdir ? resolver.resolve(base, workdir) : base;
+}
+
+/**
+ * Everything that must hold before a spawn: the gate allows the command, the working directory
+ * exists, a plan exists for the shell kind. Throws `ExecutionError`; nothing has been spawned then.
+ */
+export function prepareRun(command: string, options: RunOptions): PreparedRun {
+  const textProblem = commandTextProblem(command);
+  if (textProblem !== null) throw new ExecutionError("invalid-command", textProblem);
+  for (const [name, value] of Object.entries(options.envSet ?? {})) {
+    const problem = nulByteProblem(
+      `environment variable ${JSON.stringify(name.replace(/\0/g, "\\0"))}`,
+      name + value,
+    );
+    if (problem !== null) throw new ExecutionError("invalid-command", problem);
+  }
+  const workdirProblem = nulByteProblem("working directory", `${options.cwd ?? ""}${options.workdir ?? ""}`);
+  if (workdirProblem !== null) throw new ExecutionError("bad-cwd", workdirProblem);
+  const delivery = decideLongCommand(options.resolution.kind, options.resolution.platform, command);
+  if (delivery.delivery === "refused") throw new ExecutionError("invalid-command", delivery.message);
+  const verdict = options.verdict ?? options.check?.(command);
+  if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
+  const cwd = nativeWorkingDirectory(options);
+  assertWorkingDirectory(cwd);
+  const { resolution } = options;
+  let plan: SpawnPlan;
+  const scriptFile = delivery.delivery === "script-file" ? writeCommandScript(command, options) : undefined;
+  try {
+    const shellCwd =
+      resolution.kind === "wsl"
+        ? toShellPath(cwd, "wsl", resolution.distro === undefined ? {} : { distro: resolution.distro })
+        : undefined;
+    const delivered =
+      scriptFile === undefined ? command : sourceScriptCommand(shellPathOf(scriptFile, options));
+    plan = planSpawn(resolution, delivered, cwd, shellCwd === undefined ? {} : { shellCwd });
+    if (scriptFile !== undefined) plan = { ...plan, scriptFile };
+  } catch (error) {
+    if (scriptFile !== undefined) removeScriptFile(scriptFile);
+    if (error instanceof SpawnPlanError) throw new ExecutionError("no-shell", error.message);
+    throw error;
+  }
+  const env = buildEnvironment(options.env ?? process.env, {
+    platform: resolution.platform,
+    ...(options.envScrub === undefined ? {} : { scrub: options.envScrub }),
+    ...(options.envAllow ? { allow: options.envAllow } : {}),
+    ...(options.envDeny ? { deny: options.envDeny } : {}),
+    ...(options.envSet ? { set: options.envSet } : {}),
+  });
+  return { plan, env, cwd };
+}
+
+/** How the shell spells a native path (Git Bash `/c/…`, WSL `/mnt/c/…`; POSIX unchanged). */
+function shellPathOf(file: string, options: Pick<RunOptions, "resolution">): string {
+  const { resolution } = options;
+  if (resolution.platform !== "win32") return file;
+  return toShellPath(
+    file,
+    resolution.kind,
+    resolution.distro === undefined ? {} : { distro: resolution.distro },
+  );
+}
+
+/** A long command's script file in the private spill directory (0700 directory, 0600 file). */
+function writeCommandScript(command: string, options: RunOptions): string {
+  const directory = spillDirectoryOf(options.spillDirectory).path();
+  const bytes = Buffer.byteLength(command, "utf8");
+  if (directory === null) {
+    throw new ExecutionError(
+      "spawn-failed",
+      `The command is ${bytes} bytes, too long to pass to the shell inline, and no private directory could be made for its script file; set spill_dir to a writable directory.`,
+    );
+  }
+  try {
+    return writeScriptFile(directory, (file) => scriptFileContent(command, shellPathOf(file, options)));
+  } catch (error) {
+    throw new ExecutionError(
+      "spawn-failed",
+      `The command is ${bytes} bytes, too long to pass to the shell inline, and its script file could not be written in ${directory} (${(error as NodeJS.ErrnoException).code ?? "error"}); free space there or set spill_dir.`,
+    );
+  }
+}
+
+/** The model-facing message for a spawn failure (the OS could not start the program). */
+export function spawnFailureMessage(plan: SpawnPlan, error: NodeJS.ErrnoException): string {
+  const code = error.code ?? "error";
+  if (plan.delivery === "direct" && code === "ENOENT") {
+    return `command not found: ${plan.file}. No bash is available, so commands run without a shell; give the program's full path, or install Git for Windows or WSL.`;
+  }
+  if (code === "ENOENT") {
+    return `cannot start the shell ${plan.file}: it was not found (ENOENT). Check bash_path or run 'shellgate doctor'.`;
+  }
+  return `cannot start ${plan.file}: ${error.message}`;
+}

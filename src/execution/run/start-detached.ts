@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { closeSync, openSync } from "node:fs";
+import path from "node:path";
+import { createRunMarker } from "../environment/run-marker.js";
+import { removeScriptFile } from "../spawn/script-file.js";
+import { startProcess } from "../spawn/start-process.js";
+import { ExecutionError } from "./execution-error.js";
+import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
+import { spillDirectoryOf } from "./run-command.js";
+import type { RunOptions } from "./run-options.js";
+
+export interface DetachedStart {
+  readonly pid: number;
+  /** Where stdout and stderr go (private directory, mode 0600); null when no file could be made. */
+  readonly logPath: string | null;
+}
+
+/**
+ * Starts a command that outlives this process (the CLI's `--background`): its own process group,
+ * stdin closed, stdout and stderr appended to a private log file. Resolves once it has started.
+ */
+export async function startDetached(command: string, options: RunOptions): Promise<DetachedStart> {
+  const prepared = prepareRun(command, options);
+  const directory = spillDirectoryOf(options.spillDirectory).path();
+  let logPath: string | null = null;
+  let descriptor: number | "ignore" = "ignore";
+  if (directory !== null) {
+    const candidate = path.join(directory, `${randomBytes(12).toString("hex")}-background.log`);
+    try {
+      descriptor = openSync(candidate, "wx", 0o600);
+      logPath = candidate;
+    } catch {
+      descriptor = "ignore";
+    }
+  }
+  const marker = createRunMarker();
+  const child = startProcess(
+    { ...prepared.plan, detached: true },
+    { env: { ...prepared.env, [marker.name]: marker.value }, stdio: ["ignore", descriptor, descriptor] },
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", reject);
+    });
+  } catch (error) {
+    // Once started, the script removes itself; only a failed start leaves it to us.
+    if (prepared.plan.scriptFile !== undefined) removeScriptFile(prepared.plan.scriptFile);
+    throw new ExecutionError(
+      "spawn-failed",
+      spawnFailureMessage(prepared.plan, error as NodeJS.ErrnoException),
+    );
+  } finally {
+    if (typeof descriptor === "number") closeSync(descriptor);
+  }
+  child.on("error", () => {
+    // it has started; nothing later concerns this process, which is about to forget it
+  });
+  child.unref();
+  return { pid: child.pid as number, logPath };
+}

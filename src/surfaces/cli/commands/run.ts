@@ -1,0 +1,169 @@
+import os from "node:os";
+import { createShellgate } from "../../../api/create-shellgate.js";
+import { callDirectory } from "../../../api/working-directory.js";
+import { loadConfig } from "../../../config/load-config.js";
+import type { ShellgateConfig } from "../../../config/schema.js";
+import { cleanOldSpills } from "../../../execution/io/spill-directory.js";
+import { ExecutionError } from "../../../execution/run/execution-error.js";
+import { runOptionsFromConfig } from "../../../execution/run/run-options.js";
+import { cliExitCode } from "../../../execution/run/run-result.js";
+import { startDetached } from "../../../execution/run/start-detached.js";
+import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
+import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js";
+import { renderRunText } from "../../../text/results/render-result.js";
+import type { CliCommand, CliIo } from "../command.js";
+import { isInputError } from "../input-error.js";
+import type { InterruptSignal } from "../interrupter.js";
+import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
+import { INPUT_ERROR_EXIT, interruptedExit, notStartedExit, resultExit } from "../run-exit.js";
+import { UsageError } from "../usage-error.js";
+
+const OPTIONS = {
+  timeout: { type: "string" },
+  cwd: { type: "string" },
+  profile: { type: "string" },
+  config: { type: "string" },
+  json: { type: "boolean" },
+  background: { type: "boolean" },
+} as const;
+
+function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (text.trim() === "" || !Number.isFinite(seconds)) {
+    throw new UsageError(`--timeout must be a number of seconds, got '${text}'`);
+  }
+  try {
+    return validateTimeoutSeconds(seconds, { field: "--timeout", longerWork: "--background" });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function parseProfile(text: string | undefined): SafetyProfile | undefined {
+  if (text === undefined) return undefined;
+  if (!(SAFETY_PROFILES as readonly string[]).includes(text)) {
+    throw new UsageError(`--profile must be one of ${SAFETY_PROFILES.join(", ")}, got '${text}'`);
+  }
+  return text as SafetyProfile;
+}
+
+const RUN_USAGE =
+  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND";
+
+/** `--json` before `--`: known before parsing, so even a parse error can be answered in JSON. */
+function wantsJson(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
+}
+
+function writeJson(io: CliIo, value: unknown, pretty = false): void {
+  if (io.interrupter?.stdoutClosed) return;
+  io.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+}
+
+async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArguments(args, OPTIONS);
+  const command = parsed.positionals.join(" ");
+  if (command.trim() === "") {
+    throw new UsageError(RUN_USAGE);
+  }
+  const timeout = parseTimeout(stringOption(parsed, "timeout"));
+  const background = booleanOption(parsed, "background");
+  if (background && timeout !== undefined) {
+    throw new UsageError(
+      "--timeout does not apply to --background: the work is detached and outlives shellgate, so nothing would enforce it; drop --timeout, or limit the command itself (timeout 60 make test)",
+    );
+  }
+  const profile = parseProfile(stringOption(parsed, "profile"));
+  let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
+  if (profile) config = { ...config, safety_profile: profile };
+  const json = booleanOption(parsed, "json");
+  // The same instance every host gets: one admission step, the configured executor.
+  const shellgate = await createShellgate(config, { cwd: io.cwd, env: io.env });
+  // Old spill directories go while the command runs; awaited before exit so none is cut short.
+  const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
+  // A signal to shellgate (or its stdout closing) stops the command's tree and still reports.
+  const controller = new AbortController();
+  let interruptedBy: InterruptSignal | undefined;
+  const unwatch = io.interrupter?.watch((signal) => {
+    interruptedBy ??= signal;
+    controller.abort(new Error(`shellgate received ${signal}`));
+  });
+  try {
+    const workdir = callDirectory(shellgate.cwd, stringOption(parsed, "cwd"), shellgate.shell.platform);
+    const admission = await shellgate.admit({
+      command,
+      cwd: workdir,
+      action: background ? "background" : "run",
+    });
+    if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
+    if (background) {
+      const started = await startDetached(command, {
+        ...runOptionsFromConfig(config),
+        resolution: shellgate.shell,
+        cwd: shellgate.cwd,
+        workdir,
+        env: io.env,
+        verdict: admission.verdict,
+      });
+      if (json) writeJson(io, { ...started, exit: { code: 0, reason: "started" } });
+      else
+        io.stdout.write(
+          `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}\n`,
+        );
+      return 0;
+    }
+    const spec = shellgate.executor.resolve({
+      command,
+      workdir,
+      verdict: admission.verdict,
+      signal: controller.signal,
+      ...(timeout === undefined ? {} : { timeout }),
+    });
+    const result = await shellgate.executor.run(spec);
+    const exit =
+      interruptedBy === undefined
+        ? resultExit({ ...result, cliCode: cliExitCode(result) })
+        : interruptedExit(interruptedBy);
+    if (io.interrupter?.stdoutClosed) return exit.code;
+    if (json) writeJson(io, { ...result, exit, ...(interruptedBy ? { interruptedBy } : {}) }, true);
+    else {
+      // Interrupted: what was collected, marked with the signal shellgate received.
+      const shown =
+        interruptedBy === undefined ? result : { ...result, timedOut: false, signal: interruptedBy };
+      const text = renderRunText(shown);
+      io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    }
+    return exit.code;
+  } catch (error) {
+    if (error instanceof ExecutionError) {
+      const exit = interruptedBy === undefined ? notStartedExit(error.code) : interruptedExit(interruptedBy);
+      if (json) writeJson(io, { error: error.code, message: error.message, exit });
+      io.stderr.write(`shellgate run: ${error.message}\n`);
+      return exit.code;
+    }
+    throw error;
+  } finally {
+    unwatch?.();
+    await Promise.all([cleaning, shellgate.close()]);
+  }
+}
+
+export const runCommandCli: CliCommand = {
+  name: "run",
+  summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
+  usage: RUN_USAGE,
+  inputErrorExitCode: INPUT_ERROR_EXIT,
+  async run(args, io) {
+    try {
+      return await runOnce(args, io);
+    } catch (error) {
+      if (wantsJson(args) && isInputError(error)) {
+        const exit = { code: INPUT_ERROR_EXIT, reason: "input-error" };
+        writeJson(io, { error: "input-error", message: error.message, exit });
+      }
+      throw error;
+    }
+  },
+};
