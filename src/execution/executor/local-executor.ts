@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../../platforms/index.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
+import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills } from "../io/spill-directory.js";
 import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
 import { runCommand, spillDirectoryOf } from "../run/run-command.js";
@@ -9,6 +10,7 @@ import { RUN_DEFAULTS, type RunOptions, runOptionsFromConfig } from "../run/run-
 import { resolveTimeoutMs } from "../run/timeout.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
+import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
 
 export const DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES = 1_000_000;
@@ -31,7 +33,8 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   const spillDirectory = spillDirectoryOf(options.spillDirectory);
   const maxAge = options.spillMaxAgeHours ?? 24;
   void cleanOldSpills(spillDirectory.baseDirectory, maxAge);
-  const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory };
+  const instanceMarker = createInstanceMarker();
+  const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory, instanceMarker };
   const registry = new TaskRegistry({
     maxOutputBytes: options.backgroundMaxOutputBytes ?? DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES,
     ...(options.backgroundReadMaxBytes === undefined ? {} : { readMaxBytes: options.backgroundReadMaxBytes }),
@@ -104,8 +107,13 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     onTaskDone(listener) {
       return registry.onTaskDone(listener);
     },
-    close() {
-      return registry.close();
+    async close() {
+      await registry.close();
+      // What escaped every tree (`setsid cmd >/dev/null 2>&1 &`) still carries the instance marker.
+      await terminateMarked(instanceMarker, {
+        graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
+        platform: options.resolution.platform,
+      });
     },
   };
 }

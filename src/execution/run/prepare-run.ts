@@ -76,6 +76,7 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
     ...(options.envDeny ? { deny: options.envDeny } : {}),
     ...(options.envSet ? { set: options.envSet } : {}),
   });
+  if (options.instanceMarker) env[options.instanceMarker.name] = options.instanceMarker.value;
   return { plan, env, cwd };
 }
 

@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The caller's own variables: never scrubbed, beat the non-interactive defaults. */
   readonly envSet?: Readonly<Record<string, string>>;
+  /** The executor instance's marker, inherited by everything it starts, so `close()` finds escapees. */
+  readonly instanceMarker?: { readonly name: string; readonly value: string };
   /** Credential scrubbing: true (the rules), false (off), or the rules plus these name patterns. */
   readonly envScrub?: boolean | readonly string[];
   /** Names kept although the rules call them credentials (`env_keep` and `env_allow`). */
