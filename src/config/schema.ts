@@ -37,6 +37,12 @@ export const configSchema = z.strictObject({
   spill_max_age_hours: z.number().min(0).default(24),
   background_max_output_bytes: z.number().int().min(4096).max(100_000_000).default(1_000_000),
   background_read_max_bytes: z.number().int().min(1024).max(100_000_000).default(100_000),
+  max_background_tasks: z.number().int().min(1).max(1024).default(16),
+  spill_total_max_bytes: z
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 * 1024),
   // true: the credential rules; false: off; a list: the rules plus these name patterns.
   env_scrub: z.union([z.boolean(), z.array(pattern)]).default(true),
   // Names the rules would remove but that commands need; `env_allow` is the older spelling.

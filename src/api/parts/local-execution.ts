@@ -27,6 +27,9 @@ export function localExecutor(options: LocalExecutionOptions): Executor {
     check: options.gate.check,
     concurrency: options.concurrency,
     backgroundMaxOutputBytes: config.background_max_output_bytes,
+    backgroundReadMaxBytes: config.background_read_max_bytes,
+    maxBackgroundTasks: config.max_background_tasks,
+    spillTotalMaxBytes: config.spill_total_max_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
     ...(options.env ? { env: options.env } : {}),
     onListenerError: (error, task) =>

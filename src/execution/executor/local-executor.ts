@@ -1,11 +1,12 @@
+import os from "node:os";
 import type { ShellResolution } from "../../../platforms/index.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
-import { cleanOldSpills } from "../io/spill-directory.js";
+import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
-import { runCommand, spillDirectoryOf } from "../run/run-command.js";
+import { runCommand } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions, runOptionsFromConfig } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
@@ -14,6 +15,7 @@ import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
 
 export const DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES = 1_000_000;
+export const DEFAULT_SPILL_TOTAL_MAX_BYTES = 512 * 1024 * 1024;
 
 export interface LocalExecutorOptions
   extends Omit<RunOptions, "workdir" | "timeout" | "timeoutMs" | "signal" | "envSet" | "verdict"> {
@@ -22,6 +24,10 @@ export interface LocalExecutorOptions
   readonly backgroundMaxOutputBytes?: number;
   /** Bytes one `bash_output` read shows per stream (head and tail beyond). Default 100,000. */
   readonly backgroundReadMaxBytes?: number;
+  /** Running background tasks allowed at once (`max_background_tasks`). Default 16. */
+  readonly maxBackgroundTasks?: number;
+  /** Bytes all spill files of this instance may hold together (`spill_total_max_bytes`). Default 512 MiB. */
+  readonly spillTotalMaxBytes?: number;
   /** Spill directories older than this are removed on start (0: never). Default 24. */
   readonly spillMaxAgeHours?: number;
   readonly onListenerError?: (error: unknown, task: TaskSnapshot) => void;
@@ -30,13 +36,22 @@ export interface LocalExecutorOptions
 /** The local executor: commands run on this machine in the resolved shell. */
 export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   const baseCwd = options.cwd ?? process.cwd();
-  const spillDirectory = spillDirectoryOf(options.spillDirectory);
+  // Its own directory (unless handed one), so the byte budget and close()'s cleanup are per instance.
+  const ownsSpillDirectory = typeof options.spillDirectory !== "object";
+  const spillDirectory =
+    typeof options.spillDirectory === "object"
+      ? options.spillDirectory
+      : new SpillDirectory(
+          options.spillDirectory ?? os.tmpdir(),
+          options.spillTotalMaxBytes ?? DEFAULT_SPILL_TOTAL_MAX_BYTES,
+        );
   const maxAge = options.spillMaxAgeHours ?? 24;
   void cleanOldSpills(spillDirectory.baseDirectory, maxAge);
   const instanceMarker = createInstanceMarker();
   const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory, instanceMarker };
   const registry = new TaskRegistry({
     maxOutputBytes: options.backgroundMaxOutputBytes ?? DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES,
+    ...(options.maxBackgroundTasks === undefined ? {} : { maxTasks: options.maxBackgroundTasks }),
     ...(options.backgroundReadMaxBytes === undefined ? {} : { readMaxBytes: options.backgroundReadMaxBytes }),
     spillMaxBytes: options.spillMaxBytes ?? RUN_DEFAULTS.spillMaxBytes,
     spillDirectory,
@@ -82,6 +97,8 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       return runCommand(spec.command, perCall(spec));
     },
     async start(spec) {
+      // Before the plan: a long command's script file must not be written for a refused start.
+      registry.assertRoom(spec.owner);
       const prepared = prepareRun(spec.command, perCall(spec));
       return registry.start({
         command: spec.command,
@@ -114,6 +131,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
         graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
         platform: options.resolution.platform,
       });
+      if (ownsSpillDirectory) spillDirectory.removeUnnamed();
     },
   };
 }
@@ -137,6 +155,8 @@ export function createLocalExecutorFromConfig(
     resolution: input.resolution,
     backgroundMaxOutputBytes: config.background_max_output_bytes,
     backgroundReadMaxBytes: config.background_read_max_bytes,
+    maxBackgroundTasks: config.max_background_tasks,
+    spillTotalMaxBytes: config.spill_total_max_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
     ...(input.check ? { check: input.check } : {}),
     ...(input.concurrency ? { concurrency: input.concurrency } : {}),

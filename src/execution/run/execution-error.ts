@@ -16,7 +16,9 @@ export type ExecutionErrorCode =
   /** The AbortSignal had fired before the command started. */
   | "aborted"
   /** `max_concurrent` commands are already running. */
-  | "concurrency-limit";
+  | "concurrency-limit"
+  /** `max_background_tasks` background tasks are already running. */
+  | "background-limit";
 
 /**
  * An infrastructure failure: the command did not run. A non-zero exit, a timeout or a kill is a

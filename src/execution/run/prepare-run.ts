@@ -102,7 +102,9 @@ function writeCommandScript(command: string, options: RunOptions): string {
     );
   }
   try {
-    return writeScriptFile(directory, (file) => scriptFileContent(command, shellPathOf(file, options)));
+    const file = writeScriptFile(directory, (name) => scriptFileContent(command, shellPathOf(name, options)));
+    spillDirectoryOf(options.spillDirectory).track(file);
+    return file;
   } catch (error) {
     throw new ExecutionError(
       "spawn-failed",

@@ -72,6 +72,9 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     }
     const out = stdout.finish();
     const err = stderr.finish();
+    // Named in the result: the caller may read them, so close() must leave them.
+    if (out.truncated) spillDirectory.markNamed(out.spillPath);
+    if (err.truncated) spillDirectory.markNamed(err.spillPath);
     return {
       stdout: out.text,
       stderr: err.text,

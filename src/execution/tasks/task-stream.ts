@@ -33,7 +33,13 @@ export class TaskStream {
       const directory = this.spillDirectory?.path() ?? null;
       if (directory === null) this.spillUnavailable = true;
       else {
-        this.spill = new SpillFile(directory, this.stream, this.spillMaxBytes);
+        this.spill = new SpillFile(
+          directory,
+          this.stream,
+          this.spillMaxBytes,
+          undefined,
+          this.spillDirectory,
+        );
         // Nothing has been dropped yet, so the window still holds the whole stream.
         this.spill.write(this.window.readFrom(0, true).bytes);
       }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -65,5 +65,26 @@ describe("shellgate run under signals", () => {
     const pipeline = `"${process.execPath}" --import tsx "${SHELLGATE_SOURCE}" run --config "${config}" 'seq 1 100000' 2>"${scratch}/err" | head -1; echo "rc=\${PIPESTATUS[0]}"; cat "${scratch}/err"`;
     const result = spawnSync("bash", ["-c", pipeline], { cwd: REPOSITORY, encoding: "utf8" });
     expect(result.stdout).toMatch(/^1\nrc=(0|141)\n$/);
+  });
+});
+
+describe("kill -9 of shellgate run (nothing of shellgate runs to clean up)", () => {
+  it("a command that writes dies of SIGPIPE; one that never writes survives, as the README says", async () => {
+    const ready = path.join(scratch, "kill9.ready");
+    const child = spawnShellgate([
+      "run",
+      "--config",
+      config,
+      `sleep 300 & echo $! > ${ready}.sleeper; (while :; do echo tick; sleep 0.05; done) & echo $! > ${ready}.writer; touch ${ready}; wait`,
+    ]);
+    const outcome = finished(child);
+    await fileAppears(ready);
+    const sleeper = Number(readFileSync(`${ready}.sleeper`, "utf8"));
+    const writer = Number(readFileSync(`${ready}.writer`, "utf8"));
+    leftovers.push(sleeper, writer);
+    child.kill("SIGKILL");
+    expect((await outcome).signal).toBe("SIGKILL");
+    expect(await survivors([writer], 5000)).toEqual([]);
+    expect(await survivors([sleeper], 0)).toEqual([sleeper]);
   });
 });
