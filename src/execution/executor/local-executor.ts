@@ -126,11 +126,14 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     },
     async close() {
       await registry.close();
-      // What escaped every tree (`setsid cmd >/dev/null 2>&1 &`) still carries the instance marker.
-      await terminateMarked(instanceMarker, {
-        graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
-        platform: options.resolution.platform,
-      });
+      // What escaped every tree (`setsid cmd >/dev/null 2>&1 &`) still carries the instance marker;
+      // with kill_background_children off, leaving such processes running is what was asked for.
+      if (options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren) {
+        await terminateMarked(instanceMarker, {
+          graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
+          platform: options.resolution.platform,
+        });
+      }
       if (ownsSpillDirectory) spillDirectory.removeUnnamed();
     },
   };
