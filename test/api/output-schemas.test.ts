@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
@@ -10,14 +13,21 @@ import type { ToolDefinition, ToolResult } from "../../src/tools/tool-definition
 let shellgate: Shellgate;
 let tools: Map<string, ToolDefinition>;
 const ajv = new Ajv({ strict: true });
+// Truncated results name their spill files, which therefore outlive close(): keep them in here.
+const spillDirectory = mkdtempSync(path.join(os.tmpdir(), "output-schemas-"));
 
 beforeAll(async () => {
-  shellgate = await createShellgate({ managed_processes: true, max_output_bytes: 1024 });
+  shellgate = await createShellgate({
+    managed_processes: true,
+    max_output_bytes: 1024,
+    spill_dir: spillDirectory,
+  });
   tools = new Map(shellgate.tools().map((tool) => [tool.name, tool]));
 });
 
 afterAll(async () => {
   await shellgate.close();
+  rmSync(spillDirectory, { recursive: true, force: true });
 });
 
 async function call(name: string, input: unknown): Promise<ToolResult> {

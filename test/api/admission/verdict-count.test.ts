@@ -1,7 +1,7 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 // Counts every verdict the real gate gives: the admission step must be the only judge.
 const verdicts = vi.hoisted(() => ({ count: 0 }));
@@ -26,6 +26,7 @@ const { createShellgate } = await import("../../../src/api/create-shellgate.js")
 const { main } = await import("../../../src/surfaces/cli/main.js");
 const { fakeIo } = await import("../../support/fake-io.js");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "verdict-count-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function tool(shellgate: Awaited<ReturnType<typeof createShellgate>>, name: string) {
   const found = shellgate.tools().find((candidate) => candidate.name === name);

@@ -28,12 +28,10 @@ describe("shellgate run under signals", () => {
     ["SIGHUP", 129],
   ] as const)("%s stops the whole tree, prints what was collected and exits %i", async (signal, code) => {
     const ready = path.join(scratch, `${signal}.ready`);
-    const child = spawnShellgate([
-      "run",
-      "--config",
-      config,
-      `echo started; sleep 300 & echo SLEEP=$!; touch ${ready}; wait`,
-    ]);
+    const child = spawnShellgate(
+      ["run", "--config", config, `echo started; sleep 300 & echo SLEEP=$!; touch ${ready}; wait`],
+      scratch,
+    );
     const outcome = finished(child);
     await fileAppears(ready);
     child.kill(signal);
@@ -48,7 +46,7 @@ describe("shellgate run under signals", () => {
 
   it("--json says the run was interrupted and by what", async () => {
     const ready = path.join(scratch, "json.ready");
-    const child = spawnShellgate(["run", "--json", "--config", config, `touch ${ready}; sleep 300`]);
+    const child = spawnShellgate(["run", "--json", "--config", config, `touch ${ready}; sleep 300`], scratch);
     const outcome = finished(child);
     await fileAppears(ready);
     child.kill("SIGTERM");
@@ -62,7 +60,7 @@ describe("shellgate run under signals", () => {
   });
 
   it("a closed stdout (| head -1) ends shellgate quietly: no EPIPE stack, exit 0 or 141", () => {
-    const pipeline = `"${process.execPath}" --import tsx "${SHELLGATE_SOURCE}" run --config "${config}" 'seq 1 100000' 2>"${scratch}/err" | head -1; echo "rc=\${PIPESTATUS[0]}"; cat "${scratch}/err"`;
+    const pipeline = `TMPDIR="${scratch}" "${process.execPath}" --import tsx "${SHELLGATE_SOURCE}" run --config "${config}" 'seq 1 100000' 2>"${scratch}/err" | head -1; echo "rc=\${PIPESTATUS[0]}"; cat "${scratch}/err"`;
     const result = spawnSync("bash", ["-c", pipeline], { cwd: REPOSITORY, encoding: "utf8" });
     expect(result.stdout).toMatch(/^1\nrc=(0|141)\n$/);
   });
@@ -71,12 +69,15 @@ describe("shellgate run under signals", () => {
 describe("kill -9 of shellgate run (nothing of shellgate runs to clean up)", () => {
   it("a command that writes dies of SIGPIPE; one that never writes survives, as the README says", async () => {
     const ready = path.join(scratch, "kill9.ready");
-    const child = spawnShellgate([
-      "run",
-      "--config",
-      config,
-      `sleep 300 & echo $! > ${ready}.sleeper; (while :; do echo tick; sleep 0.05; done) & echo $! > ${ready}.writer; touch ${ready}; wait`,
-    ]);
+    const child = spawnShellgate(
+      [
+        "run",
+        "--config",
+        config,
+        `sleep 300 & echo $! > ${ready}.sleeper; (while :; do echo tick; sleep 0.05; done) & echo $! > ${ready}.writer; touch ${ready}; wait`,
+      ],
+      scratch,
+    );
     const outcome = finished(child);
     await fileAppears(ready);
     const sleeper = Number(readFileSync(`${ready}.sleeper`, "utf8"));
