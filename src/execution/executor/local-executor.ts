@@ -1,13 +1,10 @@
 import os from "node:os";
 import type { ShellResolution } from "../../../platforms/index.js";
-import type { ShellgateConfig } from "../../config/schema.js";
-import type { Verdict } from "../../safety/verdict.js";
-import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
 import { runCommand } from "../run/run-command.js";
-import { RUN_DEFAULTS, type RunOptions, runOptionsFromConfig } from "../run/run-options.js";
+import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
@@ -137,32 +134,4 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       if (ownsSpillDirectory) spillDirectory.removeUnnamed();
     },
   };
-}
-
-export interface ExecutorFromConfigInput {
-  readonly resolution: ShellResolution;
-  readonly check?: (command: string) => Verdict;
-  /** Shared with managed processes so `max_concurrent` is one number. Default: from the config. */
-  readonly concurrency?: ConcurrencyCounter;
-  /** Overrides `working_dir`. */
-  readonly cwd?: string;
-}
-
-/** A local executor configured from a parsed shellgate config. */
-export function createLocalExecutorFromConfig(
-  config: ShellgateConfig,
-  input: ExecutorFromConfigInput,
-): Executor {
-  return createLocalExecutor({
-    ...runOptionsFromConfig(config),
-    resolution: input.resolution,
-    backgroundMaxOutputBytes: config.background_max_output_bytes,
-    backgroundReadMaxBytes: config.background_read_max_bytes,
-    maxBackgroundTasks: config.max_background_tasks,
-    spillTotalMaxBytes: config.spill_total_max_bytes,
-    spillMaxAgeHours: config.spill_max_age_hours,
-    ...(input.check ? { check: input.check } : {}),
-    ...(input.concurrency ? { concurrency: input.concurrency } : {}),
-    ...(input.cwd === undefined ? {} : { cwd: input.cwd }),
-  });
 }

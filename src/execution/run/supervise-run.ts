@@ -62,7 +62,7 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
   const marker: RunMarker = createRunMarker();
   let child: ReturnType<typeof startProcess>;
   try {
-    child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+    child = startProcess(plan, { env: options.env, marker });
   } catch (error) {
     // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
     if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);
