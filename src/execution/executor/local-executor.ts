@@ -2,7 +2,8 @@ import os from "node:os";
 import type { ShellResolution } from "../../../platforms/index.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
-import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
+import { prepareEnclosedRun } from "../run/enclose-run.js";
+import { nativeWorkingDirectory } from "../run/prepare-run.js";
 import { runCommand } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
@@ -96,15 +97,21 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     async start(spec) {
       // Before the plan: a long command's script file must not be written for a refused start.
       registry.assertRoom(spec.owner);
-      const prepared = prepareRun(spec.command, perCall(spec));
-      return registry.start({
-        command: spec.command,
-        plan: prepared.plan,
-        env: prepared.env,
-        owner: spec.owner,
-        workdir: prepared.cwd,
-        ...(spec.signal ? { signal: spec.signal } : {}),
-      });
+      const prepared = await prepareEnclosedRun(spec.command, perCall(spec));
+      try {
+        return registry.start({
+          command: spec.command,
+          plan: prepared.plan,
+          env: prepared.env,
+          owner: spec.owner,
+          workdir: prepared.cwd,
+          ...(spec.signal ? { signal: spec.signal } : {}),
+          sandbox: prepared,
+        });
+      } catch (error) {
+        prepared.release();
+        throw error;
+      }
     },
     async readOutput(id, owner) {
       return registry.readOutput(id, owner);

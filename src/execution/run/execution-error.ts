@@ -18,7 +18,9 @@ export type ExecutionErrorCode =
   /** `max_concurrent` commands are already running. */
   | "concurrency-limit"
   /** `max_background_tasks` background tasks are already running. */
-  | "background-limit";
+  | "background-limit"
+  /** `sandbox.mode` is `required` and the OS sandbox cannot run here; nothing was spawned. */
+  | "sandbox-unavailable";
 
 /**
  * An infrastructure failure: the command did not run. A non-zero exit, a timeout or a kill is a

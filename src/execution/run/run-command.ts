@@ -3,8 +3,9 @@ import { OutputCollector } from "../io/output-collector.js";
 import { sharedSpillDirectory } from "../io/shared-spill-directory.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 import { acquireSlot } from "./concurrency.js";
+import { prepareEnclosedRun } from "./enclose-run.js";
 import { ExecutionError } from "./execution-error.js";
-import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
+import { spawnFailureMessage } from "./prepare-run.js";
 import { RUN_DEFAULTS, type RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
 import { superviseRun } from "./supervise-run.js";
@@ -31,11 +32,20 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     timeoutMs: options.timeoutMs,
     defaultSeconds: options.defaultTimeout,
   });
-  const prepared = prepareRun(command, options);
-  if (options.signal?.aborted) {
-    throw new ExecutionError("aborted", `command aborted before it started: ${abortReason(options.signal)}`);
+  const prepared = await prepareEnclosedRun(command, options);
+  let release: () => void;
+  try {
+    if (options.signal?.aborted) {
+      throw new ExecutionError(
+        "aborted",
+        `command aborted before it started: ${abortReason(options.signal)}`,
+      );
+    }
+    release = acquireSlot(options.concurrency);
+  } catch (error) {
+    prepared.release();
+    throw error;
   }
-  const release = acquireSlot(options.concurrency);
   try {
     const limit = options.maxOutputBytes ?? RUN_DEFAULTS.maxOutputBytes;
     const spillMaxBytes = options.spillMaxBytes ?? RUN_DEFAULTS.spillMaxBytes;
@@ -75,6 +85,7 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     // Named in the result: the caller may read them, so close() must leave them.
     if (out.truncated) spillDirectory.markNamed(out.spillPath);
     if (err.truncated) spillDirectory.markNamed(err.spillPath);
+    const sandbox = prepared.trailer(`${out.text}\n${err.text}`);
     return {
       stdout: out.text,
       stderr: err.text,
@@ -92,8 +103,10 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       },
       ...(out.binaryWithheld || err.binaryWithheld ? { binaryWithheld: true as const } : {}),
       ...(end.backgroundChildren ? { backgroundChildren: end.backgroundChildren } : {}),
+      ...(sandbox ? { sandbox } : {}),
     };
   } finally {
+    prepared.release();
     release();
   }
 }

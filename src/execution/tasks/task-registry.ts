@@ -50,9 +50,19 @@ export interface StartTaskInput {
   readonly owner: string | undefined;
   readonly workdir: string;
   readonly signal?: AbortSignal;
+  /** The sandbox around the plan: what a read says about denials, and the release once it ended. */
+  readonly sandbox?: TaskSandbox;
+}
+
+export interface TaskSandbox {
+  trailer(output: string): string;
+  release(): void;
 }
 
 interface TrackedTask {
+  readonly sandbox?: TaskSandbox;
+  /** The sandbox note last shown, so a read does not repeat it. */
+  sandboxShown?: string;
   readonly id: string;
   readonly command: string;
   readonly owner: string | undefined;
@@ -142,6 +152,7 @@ export class TaskRegistry {
       startedAt: Date.now(),
       stdout,
       stderr,
+      ...(input.sandbox ? { sandbox: input.sandbox } : {}),
       process: supervised,
       status: "running",
       exitCode: null,
@@ -157,6 +168,7 @@ export class TaskRegistry {
         task.signal = end.signal;
         task.endedAt = Date.now();
         task.status = task.killRequested || end.spawnError || end.signal ? "killed" : "completed";
+        input.sandbox?.release();
         this.notify(snapshot(task));
       }),
     };
@@ -217,10 +229,16 @@ export class TaskRegistry {
     const limit = this.options.readMaxBytes ?? DEFAULT_BACKGROUND_READ_MAX_BYTES;
     const shownOut = boundRead(out.bytes, "stdout", limit, spillOut);
     const shownErr = boundRead(err.bytes, "stderr", limit, spillErr);
+    const stdout = shownOut.text;
+    const stderr = shownErr.text;
+    const note = task.sandbox?.trailer(`${stdout}\n${stderr}`);
+    const sandbox = note && note !== task.sandboxShown ? note : undefined;
+    if (sandbox) task.sandboxShown = sandbox;
     return {
       task: snapshot(task),
-      stdout: shownOut.text,
-      stderr: shownErr.text,
+      stdout,
+      stderr,
+      ...(sandbox ? { sandbox } : {}),
       lostBytes: { stdout: out.lostBytes, stderr: err.lostBytes },
       lossy,
       ...(shownOut.truncated || shownErr.truncated

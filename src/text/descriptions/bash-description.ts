@@ -12,6 +12,10 @@ function limitsParagraph(context: DescriptionContext, timeoutField: string): str
 const SECRETS_SENTENCE =
   "Secrets (*_TOKEN, *_SECRET, *_PASSWORD, *_API_KEY, URLs with a password) are removed from the env; to pass one on purpose, set it inline: NAME=value cmd.";
 
+function sandboxLines(context: DescriptionContext): string[] {
+  return context.sandboxParagraph ? [context.sandboxParagraph] : [];
+}
+
 const FRESH_SHELL =
   "Every call starts a fresh, non-interactive shell with stdin closed: no cd, variables or functions persist between calls";
 
@@ -21,6 +25,7 @@ export function dshBashDescription(context: DescriptionContext): string {
     `Run a bash command and return its output. ${FRESH_SHELL}, so pass workdir instead of cd.`,
     shellParagraph(context),
     profileLine(context.profile, context.requireApproval),
+    ...sandboxLines(context),
     limitsParagraph(context, "timeoutMs (milliseconds)"),
     SECRETS_SENTENCE,
     RESULT_PARAGRAPH,
@@ -37,6 +42,7 @@ export function amplifierBashDescription(context: DescriptionContext): string {
     `Run a bash command and return its output. ${FRESH_SHELL}; quote paths with spaces and chain steps with &&.`,
     shellParagraph(context),
     profileLine(context.profile, context.requireApproval),
+    ...sandboxLines(context),
     limitsParagraph(context, "timeout (seconds)"),
     SECRETS_SENTENCE,
     RESULT_PARAGRAPH,

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { runOptionsFromConfig } from "../../../api/config-options.js";
+import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
 import { loadConfig } from "../../../config/load-config.js";
@@ -16,6 +16,7 @@ import { isInputError } from "../input-error.js";
 import type { InterruptSignal } from "../interrupter.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { INPUT_ERROR_EXIT, interruptedExit, notStartedExit, resultExit } from "../run-exit.js";
+import { parseSandboxFlag } from "../sandbox-flag.js";
 import { UsageError } from "../usage-error.js";
 
 const OPTIONS = {
@@ -25,6 +26,7 @@ const OPTIONS = {
   config: { type: "string" },
   json: { type: "boolean" },
   background: { type: "boolean" },
+  sandbox: { type: "string" },
 } as const;
 
 function parseTimeout(text: string | undefined): number | undefined {
@@ -49,7 +51,7 @@ function parseProfile(text: string | undefined): SafetyProfile | undefined {
 }
 
 const RUN_USAGE =
-  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND";
+  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--json] [--background] [--] COMMAND";
 
 /** `--json` before `--`: known before parsing, so even a parse error can be answered in JSON. */
 function wantsJson(args: readonly string[]): boolean {
@@ -78,9 +80,15 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
   const profile = parseProfile(stringOption(parsed, "profile"));
   let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
   if (profile) config = { ...config, safety_profile: profile };
+  for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
   const json = booleanOption(parsed, "json");
   // The same instance every host gets: one admission step, the configured executor.
-  const shellgate = await createShellgate(config, { cwd: io.cwd, env: io.env });
+  const sandboxFlag = parseSandboxFlag(stringOption(parsed, "sandbox"));
+  const shellgate = await createShellgate(config, {
+    cwd: io.cwd,
+    env: io.env,
+    ...(sandboxFlag === undefined ? {} : { sandbox: { mode: sandboxFlag } }),
+  });
   // Old spill directories go while the command runs; awaited before exit so none is cut short.
   const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
   // A signal to shellgate (or its stdout closing) stops the command's tree and still reports.
@@ -106,6 +114,7 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
         workdir,
         env: io.env,
         verdict: admission.verdict,
+        ...(shellgate.sandbox.policy.mode === "off" ? {} : { sandbox: shellgate.sandbox }),
       });
       if (json) writeJson(io, { ...started, exit: { code: 0, reason: "started" } });
       else
