@@ -1,6 +1,5 @@
 import path from "node:path";
-import { toNativePath } from "../../platforms/paths/to-native-path.js";
-import { toShellPath } from "../../platforms/paths/to-shell-path.js";
+import { shellWorkdirToNative, wslCdArgument } from "../../platforms/index.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { planSpawn } from "../spawn/plan-spawn.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
@@ -18,16 +17,36 @@ function denialMessage(reason: string | undefined): string {
   return `Command denied for safety: ${reason ?? "blocked by the safety gate"}`;
 }
 
-/** The native working directory for one call, from `workdir` (native or shell spelling) and the base. */
-export function nativeWorkingDirectory(options: Pick<RunOptions, "resolution" | "cwd" | "workdir">): string {
+/** A variable of `env` by name, case-insensitively as Windows reads its environment. */
+function windowsVariable(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const key = Object.keys(env).find((candidate) => candidate.toUpperCase() === name);
+  return key === undefined ? undefined : env[key];
+}
+
+/**
+ * The native working directory for one call, from `workdir` (native or shell spelling) and the base.
+ * A shell spelling lands where that shell would be: Git Bash's `/tmp` is `%TEMP%`, `~` its `$HOME`,
+ * `/usr/…` under its install root.
+ */
+export function nativeWorkingDirectory(
+  options: Pick<RunOptions, "resolution" | "cwd" | "workdir" | "env">,
+): string {
   const { resolution } = options;
   const windows = resolution.platform === "win32";
   const resolver = windows ? path.win32 : path.posix;
   const base = options.cwd ?? process.cwd();
-  const distro = resolution.distro === undefined ? {} : { distro: resolution.distro };
-  const workdir =
-    options.workdir && windows ? toNativePath(options.workdir, resolution.kind, distro) : options.workdir;
-  return workdir ? resolver.resolve(base, workdir) : base;
+  if (!options.workdir) return base;
+  if (!windows) return resolver.resolve(base, options.workdir);
+  const env = options.env ?? process.env;
+  const tempDirectory = windowsVariable(env, "TEMP") ?? windowsVariable(env, "TMP");
+  const workdir = shellWorkdirToNative(options.workdir, resolution.kind, {
+    ...(resolution.root === undefined ? {} : { root: resolution.root }),
+    ...(resolution.home === undefined ? {} : { home: resolution.home }),
+    ...(resolution.flavor === undefined ? {} : { flavor: resolution.flavor }),
+    ...(resolution.distro === undefined ? {} : { distro: resolution.distro }),
+    ...(tempDirectory === undefined ? {} : { tempDirectory }),
+  });
+  return resolver.resolve(base, workdir);
 }
 
 /**
@@ -40,14 +59,12 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
     if (!verdict.allowed) throw new ExecutionError("blocked", denialMessage(verdict.reason), verdict);
   }
   const cwd = nativeWorkingDirectory(options);
-  assertWorkingDirectory(cwd);
+  assertWorkingDirectory(cwd, options.workdir);
   const { resolution } = options;
   let plan: SpawnPlan;
   try {
-    const shellCwd =
-      resolution.kind === "wsl"
-        ? toShellPath(cwd, "wsl", resolution.distro === undefined ? {} : { distro: resolution.distro })
-        : undefined;
+    // WSL translates a native --cd with the distribution's own automount root.
+    const shellCwd = resolution.kind === "wsl" ? wslCdArgument(cwd, resolution.distro) : undefined;
     plan = planSpawn(resolution, command, cwd, shellCwd === undefined ? {} : { shellCwd });
   } catch (error) {
     if (error instanceof SpawnPlanError) throw new ExecutionError("no-shell", error.message);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipUnderWine } from "../support/platform.js";
 
 // The README's library examples must run as written: each `ts` block of the api section is run
 // with `import … from "shellgate"` pointed at the sources, and its printed lines are checked.
@@ -46,7 +47,8 @@ describe("README library examples", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("createShellgate: runs a command and prints the model text and the exit code", async () => {
+  it("createShellgate: runs a command and prints the model text and the exit code", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const { stdout } = await outputs[0]!;
     expect(stdout).toBe('false "hello\\n[exit code: 3]"\n3\n');
   });
@@ -59,7 +61,8 @@ describe("README library examples", () => {
     );
   });
 
-  it("lower-level pieces: platform, gate, one run, the executor seam", async () => {
+  it("lower-level pieces: platform, gate, one run, the executor seam", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const { stdout } = await outputs[2]!;
     expect(stdout).toBe('true\nfalse true\n"[stderr]\\nhi\\n[exit code: 1]"\nrunning\ndone: killed\n');
   });

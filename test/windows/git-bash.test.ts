@@ -37,7 +37,7 @@ function runFromFile(command: string, cwd: string): { stdout: string; exitCode: 
 
 describe.runIf(onWindows)("Git Bash on a real Windows host", () => {
   beforeEach((context) => {
-    context.skip(underWine, wineCannot("there is no Git Bash, only a stand-in that answers --version"));
+    context.skip(underWine, wineCannot("no-git-bash"));
   });
   beforeAll(async () => {
     if (underWine) return;

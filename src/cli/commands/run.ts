@@ -73,6 +73,7 @@ export const runCommandCli: CliCommand = {
     if (profile) config = { ...config, safety_profile: profile };
     const resolution = await resolveShell(createRealHost({ env: io.env, cwd: io.cwd }), {
       windowsShell: config.windows_shell,
+      wslLoginShell: config.wsl_login_shell,
       ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
     });
     const check = await loadGate(config);

@@ -1,0 +1,80 @@
+import { readFileSync, realpathSync } from "node:fs";
+import path from "node:path";
+import type { TestContext } from "vitest";
+import skipList from "../windows/wine-skips.json" with { type: "json" };
+
+/**
+ * Where the suite runs, for tests that must make no POSIX assumption on Windows or macOS, and the
+ * one way a test skips for a platform gap: by an id from test/windows/wine-skips.json, whose reason
+ * names the missing feature (test/windows/skip-list.test.ts keeps that list honest).
+ */
+export const onWindows = process.platform === "win32";
+export const onMac = process.platform === "darwin";
+
+function ntdllIsWine(): boolean {
+  // Wine's ntdll exports wine_get_version; Microsoft's never does. Reading the file needs no FFI.
+  try {
+    const systemRoot = process.env.SystemRoot ?? "C:\\windows";
+    return readFileSync(path.win32.join(systemRoot, "System32", "ntdll.dll")).includes("wine_get_version");
+  } catch {
+    return false;
+  }
+}
+
+/** Windows node.exe under Wine (scripts/windows-under-wine.sh): win32, but not Windows. */
+export const underWine =
+  onWindows &&
+  (process.env.SHELLGATE_UNDER_WINE === "1" || process.env.WINEPREFIX !== undefined || ntdllIsWine());
+
+export type WineSkipId = keyof typeof skipList.wine;
+export type WindowsSkipId = keyof typeof skipList.windows;
+
+/** The stated reason for a Wine-only skip; throws for an id the committed list does not have. */
+export function wineCannot(id: WineSkipId): string {
+  const reason: string | undefined = skipList.wine[id];
+  if (reason === undefined) throw new Error(`'${id}' is not in test/windows/wine-skips.json`);
+  return `skipped under Wine (${id}): ${reason}; runs for real on windows-latest`;
+}
+
+/** Skips the running test under Wine only, with the listed reason. */
+export function skipUnderWine(context: TestContext, id: WineSkipId): void {
+  context.skip(underWine, wineCannot(id));
+}
+
+/** Skips the running test on every win32 host until the named issue item lands. */
+export function skipOnWindowsUntil(context: TestContext, id: WindowsSkipId): void {
+  const reason: string | undefined = skipList.windows[id];
+  if (reason === undefined) throw new Error(`'${id}' is not in test/windows/wine-skips.json`);
+  context.skip(onWindows, `skipped on win32 (${id}) until ${reason}`);
+}
+
+/** A bash word that is exactly `text`: single quotes, `'` as `'\''`. Backslashes in C:\ paths survive. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * What bash's `pwd` prints for a native directory in the shell the suite resolves: `/c/Users/…` in
+ * Git Bash (the drive in lower case, 8.3 short names kept as given), the real path on macOS
+ * (`/private/var/…` for `/var/…`, because bash falls back to getcwd() when PWD does not match).
+ */
+export function shellPwd(nativeDirectory: string): string {
+  if (onWindows) {
+    const drive = /^([A-Za-z]):[\\/]?(.*)$/s.exec(nativeDirectory);
+    if (drive === null) return nativeDirectory.replace(/\\/g, "/");
+    const rest = drive[2]!.replace(/\\/g, "/").replace(/\/+$/, "");
+    return `/${drive[1]!.toLowerCase()}${rest === "" ? "" : `/${rest}`}`;
+  }
+  return realpathSync.native(nativeDirectory);
+}
+
+/**
+ * A command that starts a native, long-lived node process which prints `pid <n>` with its own OS
+ * pid. Unlike `$$` (a Cygwin pid in Git Bash, never the Windows one), that number is what
+ * process.kill and taskkill understand on every OS.
+ */
+export function nativePidCommand(prefix = "pid"): string {
+  const node = onWindows ? shellPwd(process.execPath) : process.execPath;
+  const script = `process.stdout.write(${JSON.stringify(`${prefix} `)} + process.pid + "\\n"); setInterval(() => {}, 1000)`;
+  return `exec ${shellQuote(node)} -e ${shellQuote(script)}`;
+}
