@@ -210,7 +210,7 @@ status=0
 test_limit=$(($(remaining) - 10))
 [ "$test_limit" -gt 20 ] || fail "only ${test_limit}s of the ${budget}s budget left for the suite"
 timeout --kill-after=10 "$test_limit" wine "$node_exe" node_modules/vitest/vitest.mjs run \
-  --maxWorkers 2 --reporter=verbose --reporter=json \
+  --pool threads --maxWorkers 2 --reporter=verbose --reporter=json \
   --outputFile.json="$(to_windows "$report_file")" "$@" \
   </dev/null >"$log_file" 2>&1 &
 test_pid=$!

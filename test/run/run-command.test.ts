@@ -232,4 +232,21 @@ describe("nativeWorkingDirectory", () => {
     expect(nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj" })).toBe("C:\\proj");
     expect(nativeWorkingDirectory({ resolution: BASH, cwd: "/srv", workdir: "../x" })).toBe("/x");
   });
+
+  it("puts Git Bash's /tmp in %TEMP%, ~ in $HOME and /usr under the Git root", () => {
+    const gitbash = {
+      ...GITBASH_STYLE,
+      platform: "win32" as const,
+      path: "C:\\Git\\bin\\bash.exe",
+      root: "C:\\Git",
+      home: "/c/Users/me",
+      flavor: "git-for-windows" as const,
+    };
+    const env = { temp: "C:\\Users\\me\\AppData\\Local\\Temp" };
+    const at = (workdir: string) =>
+      nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj", workdir, env });
+    expect(at("/tmp/build")).toBe("C:\\Users\\me\\AppData\\Local\\Temp\\build");
+    expect(at("~/src")).toBe("C:\\Users\\me\\src");
+    expect(at("/usr/share")).toBe("C:\\Git\\usr\\share");
+  });
 });

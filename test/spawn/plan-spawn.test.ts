@@ -77,6 +77,19 @@ describe("planSpawn", () => {
     expect(mergePlanEnvironment({ WSLENV: "GOPATH/l" }, plan).WSLENV).toBe(`GOPATH/l:${COMMAND_VARIABLE}`);
   });
 
+  it("WSL: the native cwd goes to --cd as it is, and wsl_login_shell starts bash -l", () => {
+    const wsl = resolution({ platform: "win32", kind: "wsl", path: "C:\\Windows\\System32\\wsl.exe" });
+    expect(planSpawn(wsl, "ls", "C:\\proj").args.slice(0, 5)).toEqual([
+      "--cd",
+      "C:\\proj",
+      "--exec",
+      "bash",
+      "-c",
+    ]);
+    const login = planSpawn({ ...wsl, loginShell: true }, "ls", "C:\\proj");
+    expect(login.args).toEqual(["--cd", "C:\\proj", "--exec", "bash", "-l", "-c", COMMAND_WRAPPER]);
+  });
+
   it("none: argv without a shell through cross-spawn, or a refusal naming the operator", () => {
     const plan = planSpawn(resolution({ kind: "none", path: null }), "node --version", "/tmp");
     expect(plan).toMatchObject({ file: "node", args: ["--version"], delivery: "direct", crossSpawn: true });

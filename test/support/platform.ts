@@ -1,4 +1,5 @@
 import { readFileSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestContext } from "vitest";
 import skipList from "../windows/wine-skips.json" with { type: "json" };
@@ -53,19 +54,32 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A native drive path in Git Bash's spelling: `C:\\Users\\x` is `/c/Users/x` (short names kept). */
+function gitBashDrivePath(nativePath: string): string {
+  const drive = /^([A-Za-z]):[\\/]?(.*)$/s.exec(nativePath);
+  if (drive === null) return nativePath.replace(/\\/g, "/");
+  const rest = drive[2]!.replace(/\\/g, "/").replace(/\/+$/, "");
+  return `/${drive[1]!.toLowerCase()}${rest === "" ? "" : `/${rest}`}`;
+}
+
 /**
- * What bash's `pwd` prints for a native directory in the shell the suite resolves: `/c/Users/…` in
- * Git Bash (the drive in lower case, 8.3 short names kept as given), the real path on macOS
- * (`/private/var/…` for `/var/…`, because bash falls back to getcwd() when PWD does not match).
+ * What bash's `pwd` may print for a native directory in the shell the suite resolves, each form
+ * followed by `after`. Git Bash: `/c/Users/…`, or `/tmp/…` under %TEMP%, which Git for Windows mounts
+ * as /tmp and Cygwin's getcwd() reports through that mount. macOS: the real path (`/private/var/…`
+ * for `/var/…`, because bash falls back to getcwd() when PWD does not match).
  */
-export function shellPwd(nativeDirectory: string): string {
-  if (onWindows) {
-    const drive = /^([A-Za-z]):[\\/]?(.*)$/s.exec(nativeDirectory);
-    if (drive === null) return nativeDirectory.replace(/\\/g, "/");
-    const rest = drive[2]!.replace(/\\/g, "/").replace(/\/+$/, "");
-    return `/${drive[1]!.toLowerCase()}${rest === "" ? "" : `/${rest}`}`;
+export function pwdOutputs(nativeDirectory: string, after = ""): string[] {
+  if (!onWindows) {
+    const forms = new Set([realpathSync.native(nativeDirectory), nativeDirectory]);
+    return [...forms].map((form) => `${form}\n${after}`);
   }
-  return realpathSync.native(nativeDirectory);
+  const forms = [gitBashDrivePath(nativeDirectory)];
+  const temp = tmpdir().replace(/[\\/]+$/, "");
+  const lower = nativeDirectory.toLowerCase();
+  if (lower === temp.toLowerCase() || lower.startsWith(`${temp.toLowerCase()}\\`)) {
+    forms.push(`/tmp${nativeDirectory.slice(temp.length).replace(/\\/g, "/")}`);
+  }
+  return forms.map((form) => `${form}\n${after}`);
 }
 
 /**
@@ -74,7 +88,7 @@ export function shellPwd(nativeDirectory: string): string {
  * process.kill and taskkill understand on every OS.
  */
 export function nativePidCommand(prefix = "pid"): string {
-  const node = onWindows ? shellPwd(process.execPath) : process.execPath;
+  const node = onWindows ? gitBashDrivePath(process.execPath) : process.execPath;
   const script = `process.stdout.write(${JSON.stringify(`${prefix} `)} + process.pid + "\\n"); setInterval(() => {}, 1000)`;
   return `exec ${shellQuote(node)} -e ${shellQuote(script)}`;
 }

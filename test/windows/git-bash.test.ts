@@ -90,6 +90,20 @@ describe.runIf(onWindows)("Git Bash on a real Windows host", () => {
     }
   });
 
+  it("lands a POSIX-spelt workdir where Git Bash has it: /tmp is %TEMP%, ~ is $HOME, /usr is in the Git root", async () => {
+    for (const workdir of ["/tmp", "/usr/bin"]) {
+      const result = await runCommand("pwd", { resolution, workdir, timeout: 30 });
+      expect({ workdir, stdout: result.stdout, exitCode: result.exitCode }).toEqual({
+        workdir,
+        stdout: `${workdir}\n`,
+        exitCode: 0,
+      });
+    }
+    const home = await runCommand('pwd; printf "%s\\n" "$HOME"', { resolution, workdir: "~", timeout: 30 });
+    const [printed, expected] = home.stdout.split("\n");
+    expect(printed).toBe(expected);
+  });
+
   it("ends a Git Bash → node → node tree whole on timeout", async () => {
     const directory = temporaryDirectory();
     const script = writeTreeScript(directory);
