@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestContext } from "vitest";
@@ -11,6 +11,9 @@ import skipList from "../windows/wine-skips.json" with { type: "json" };
  */
 export const onWindows = process.platform === "win32";
 export const onMac = process.platform === "darwin";
+
+/** setsid(1) from util-linux: Linux has it, macOS and Windows do not, so its fixtures run only here. */
+export const hasSetsid = !onWindows && ["/usr/bin/setsid", "/bin/setsid"].some((file) => existsSync(file));
 
 function ntdllIsWine(): boolean {
   // Wine's ntdll exports wine_get_version; Microsoft's never does. Reading the file needs no FFI.
