@@ -100,6 +100,13 @@ done < <(node -e '
     if (/^((@rolldown\/binding|lightningcss)-win32-x64-msvc|@esbuild\/win32-x64)$/.test(name)) console.log(name, entry.version);
   }')
 [ "$bindings" = 3 ] || fail "package-lock.json should list the win32 rolldown, lightningcss and esbuild bindings; found $bindings"
+# A process started with a trimmed environment (the MCP SDK's stdio transport keeps only a few
+# variables) loses NODE_PATH, so esbuild's win32 binary also goes beside the Linux one, where esbuild
+# finds it by its own lookup. npm ci removes it again; Linux keeps using @esbuild/linux-x64.
+if [ ! -f node_modules/@esbuild/win32-x64/package.json ]; then
+  mkdir -p node_modules/@esbuild
+  cp -r "$windows_modules/@esbuild/win32-x64" node_modules/@esbuild/win32-x64
+fi
 
 # --- 3. the prefix ------------------------------------------------------------------------------
 if [ ! -f "$WINEPREFIX/.shellgate-ready" ]; then
