@@ -10,7 +10,7 @@
 # install under its C:. Every Wine call runs under `timeout`, and the whole script has a budget.
 #
 # Usage: bash scripts/windows-under-wine.sh [extra vitest arguments, e.g. test/windows]
-#   SHELLGATE_WINE_BUDGET   seconds for the whole run once Wine is installed (default 600)
+#   SHELLGATE_WINE_BUDGET   seconds for the whole run once Wine is installed (default 900)
 #   SHELLGATE_WINE_REPORT   where vitest's JSON report goes (default $cache/last-report.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ repository_root=$PWD
 
 WIN_NODE_VERSION=22.23.3 # node 24 and 26 crash under Debian 12's Wine 8.0
 cache_root=${SHELLGATE_WINE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/shellgate-wine}
-budget=${SHELLGATE_WINE_BUDGET:-600}
+budget=${SHELLGATE_WINE_BUDGET:-900}
 report_file=${SHELLGATE_WINE_REPORT:-$cache_root/last-report.json}
 
 export WINEPREFIX="$cache_root/prefix"
