@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planTermination } from "../../src/terminate/plan-termination.js";
+import { planTermination } from "../../src/execution/terminate/plan-termination.js";
 
 describe("planTermination", () => {
   it("POSIX: TERM the group and every member first, KILL them after the grace", () => {

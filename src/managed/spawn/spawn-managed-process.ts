@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../../platforms/index.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import type { PlanSpawnFunction } from "../process-manager-options.js";
 import type { PtyModule } from "../terminal/pty-loader.js";

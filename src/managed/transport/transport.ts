@@ -6,7 +6,8 @@ export interface ManagedSpawnPlan {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
   readonly stdinText?: string;
-  readonly windowsVerbatimArguments?: boolean;
+  /** Resolve the program with PATHEXT and `.cmd` shims (the execution plan's flag, kind `none`). */
+  readonly crossSpawn?: boolean;
 }
 
 export interface TransportExit {

@@ -1,0 +1,47 @@
+import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
+import crossSpawn from "cross-spawn";
+import { mergePlanEnvironment } from "./plan-spawn.js";
+import type { SpawnPlan } from "./spawn-plan.js";
+
+export interface StartProcessOptions {
+  /** The command's environment before the plan's own variables are added. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Default: stdin closed (`ignore` = /dev/null), stdout and stderr piped. */
+  readonly stdio?: StdioOptions;
+}
+
+/** What carrying out a plan needs; a managed start's plan has no delivery of its own to report. */
+export type LaunchPlan = Pick<
+  SpawnPlan,
+  "file" | "args" | "cwd" | "env" | "stdinText" | "detached" | "windowsHide" | "crossSpawn"
+>;
+
+/**
+ * Carries out a spawn plan: the one place a child process is started over pipes (foreground
+ * runs, background tasks and managed pipes alike). Errors (ENOENT, EACCES) arrive as the child's
+ * `error` event.
+ */
+export function startProcess(plan: LaunchPlan, options: StartProcessOptions): ChildProcess {
+  const stdio: StdioOptions = options.stdio ?? [
+    plan.stdinText === undefined ? "ignore" : "pipe",
+    "pipe",
+    "pipe",
+  ];
+  const spawnOptions = {
+    cwd: plan.cwd,
+    env: mergePlanEnvironment(options.env, plan),
+    stdio,
+    detached: plan.detached,
+    windowsHide: plan.windowsHide,
+  };
+  const child = plan.crossSpawn
+    ? crossSpawn(plan.file, [...plan.args], spawnOptions)
+    : spawn(plan.file, [...plan.args], spawnOptions);
+  if (plan.stdinText !== undefined && child.stdin) {
+    child.stdin.on("error", () => {
+      // the command may exit without reading its input; that is not an error of ours
+    });
+    child.stdin.end(plan.stdinText);
+  }
+  return child;
+}
