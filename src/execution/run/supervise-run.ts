@@ -50,7 +50,7 @@ function delay(milliseconds: number): Promise<void> {
 export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
   const platform = options.platform ?? process.platform;
   const marker: RunMarker = createRunMarker();
-  const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+  const child = startProcess(plan, { env: options.env, marker });
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);

@@ -1,4 +1,5 @@
 import type { ShellResolution } from "../../../platforms/index.js";
+import type { RunMarker } from "../environment/run-marker.js";
 import { splitSimpleCommand } from "../fallback/split-simple-command.js";
 import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "./command-wrapper.js";
 import { type SpawnPlan, SpawnPlanError } from "./spawn-plan.js";
@@ -103,8 +104,11 @@ function environmentPlan(
 export function mergePlanEnvironment(
   environment: Readonly<Record<string, string>>,
   plan: Pick<SpawnPlan, "env">,
+  marker?: RunMarker,
 ): Record<string, string> {
+  // One copy per spawn: the command's environment, the plan's variables, then the run marker.
   const merged = { ...environment, ...plan.env };
+  if (marker) merged[marker.name] = marker.value;
   const existing = environment.WSLENV;
   if (plan.env?.WSLENV && existing) {
     const names = existing.split(":").filter((name) => name.length > 0 && name !== plan.env?.WSLENV);

@@ -1,30 +1,7 @@
+import type { PtyModule } from "../../execution/spawn/start-process.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 
-/** The part of node-pty shellgate uses; typed here so the package stays optional. */
-export interface PtyProcess {
-  readonly pid: number;
-  readonly ptsName?: string;
-  onData(listener: (data: string | Uint8Array) => void): { dispose(): void };
-  onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
-  write(data: string): void;
-  kill(signal?: string): void;
-}
-
-export interface PtyModule {
-  spawn(
-    file: string,
-    args: string[],
-    options: {
-      name?: string;
-      cols?: number;
-      rows?: number;
-      cwd?: string;
-      env?: Record<string, string | undefined>;
-      encoding?: string | null;
-      useConpty?: boolean;
-    },
-  ): PtyProcess;
-}
+export type { PtyModule, PtyProcess } from "../../execution/spawn/start-process.js";
 
 export const PTY_PACKAGE = "@homebridge/node-pty-prebuilt-multiarch";
 
