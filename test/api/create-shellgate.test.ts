@@ -12,6 +12,9 @@ import type { ToolDefinition } from "../../src/tools/tool-definition.js";
 import { isAlive, pollUntil, waitUntilGone } from "../mcp/process-probe.js";
 import { nativePidCommand, onWindows, pwdOutputs, shellQuote, skipUnderWine } from "../support/platform.js";
 
+// The pid comes from a node process the shell starts: allow for a slow start on a loaded machine.
+const PID_WAIT_MS = 20_000;
+
 let directory: string;
 const instances: Shellgate[] = [];
 
@@ -147,7 +150,11 @@ describe("the bash tool", () => {
       { signal: controller.signal },
     );
     const { readFile } = await import("node:fs/promises");
-    const written = await pollUntil(() => readFile(pidFile, "utf8").catch(() => ""), /^pid \d+\n/);
+    const written = await pollUntil(
+      () => readFile(pidFile, "utf8").catch(() => ""),
+      /^pid \d+\n/,
+      PID_WAIT_MS,
+    );
     const pid = Number(/\d+/.exec(written)?.[0]);
     controller.abort();
     const result = await pending;
@@ -299,6 +306,7 @@ describe("background tasks", () => {
       async () =>
         (await tool(tools, "bash_output").execute({ task_id: taskId }, { ownerId: "owner-a" })).text,
       /pid \d+/,
+      PID_WAIT_MS,
     );
     const pid = Number(/pid (\d+)/.exec(output)?.[1]);
     expect(isAlive(pid)).toBe(true);

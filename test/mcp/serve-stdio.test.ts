@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nativePidCommand, onWindows, shellQuote, skipUnderWine } from "../support/platform.js";
 import { isAlive, pollUntil, waitUntilGone } from "./process-probe.js";
 
+// The pid comes from a node process the shell starts: allow for a slow start on a loaded machine.
+const PID_WAIT_MS = 20_000;
+
 // The real server as an MCP client meets it: `shellgate mcp` in a child process, driven by the
 // SDK's own Client over stdio.
 
@@ -136,6 +139,7 @@ describe("shellgate mcp over stdio", () => {
     const output = await pollUntil(
       async () => textOf(await call("bash_output", { task_id: taskId })),
       /pid \d+/,
+      PID_WAIT_MS,
     );
     expect(output).toContain("[status: running]");
     const pid = Number(/pid (\d+)/.exec(output)?.[1]);
@@ -160,7 +164,11 @@ describe("shellgate mcp over stdio", () => {
       undefined,
       { signal: controller.signal },
     );
-    const written = await pollUntil(() => readFile(pidFile, "utf8").catch(() => ""), /^pid \d+\n/);
+    const written = await pollUntil(
+      () => readFile(pidFile, "utf8").catch(() => ""),
+      /^pid \d+\n/,
+      PID_WAIT_MS,
+    );
     const pid = Number(/\d+/.exec(written)?.[0]);
     expect(isAlive(pid)).toBe(true);
     controller.abort();
@@ -197,6 +205,7 @@ describe("shellgate mcp over stdio", () => {
     const output = await pollUntil(
       async () => textOf(await call("bash_output", { task_id: taskId })),
       /pid \d+/,
+      PID_WAIT_MS,
     );
     const taskPid = Number(/pid (\d+)/.exec(output)?.[1]);
     const managed = await call("process_start", { command: nativePidCommand() });
@@ -204,6 +213,7 @@ describe("shellgate mcp over stdio", () => {
     const page = await pollUntil(
       async () => textOf(await call("process_wait", { process_id: processId, wait_ms: 500 })),
       /pid \d+/,
+      PID_WAIT_MS,
     );
     const managedPid = Number(/pid (\d+)/.exec(page)?.[1]);
     const serverPid = transport.pid;
@@ -216,7 +226,7 @@ describe("shellgate mcp over stdio", () => {
     expect(await waitUntilGone(managedPid)).toBe(true);
     expect(await waitUntilGone(serverPid as number)).toBe(true);
     expect(stderr).toContain("shellgate mcp: stopping (stdin closed)");
-  }, 30_000);
+  }, 90_000);
 
   // Windows has no SIGTERM: process.kill is TerminateProcess there, so no handler runs and nothing can
   // be said on stderr; what outlives a killed server on Windows is test/windows' business.
@@ -233,6 +243,7 @@ describe("shellgate mcp over stdio", () => {
         async () =>
           textOf(await second.client.callTool({ name: "bash_output", arguments: { task_id: taskId } })),
         /pid \d+/,
+        PID_WAIT_MS,
       );
       const taskPid = Number(/pid (\d+)/.exec(output)?.[1]);
       const serverPid = second.transport.pid as number;
