@@ -28,6 +28,8 @@ export interface RunResult {
   readonly binaryWithheld?: true;
   /** Present when processes outlived the shell. */
   readonly backgroundChildren?: BackgroundChildren;
+  /** The sandbox's note: what it denied (and what to do instead), or that `auto` could not sandbox. */
+  readonly sandbox?: string;
 }
 
 /** The reference module's result shape. */

@@ -41,6 +41,7 @@ export function renderRunText(result: RunResult): string {
   else if (result.exitCode !== null && result.exitCode !== 0) markers.push(`[exit code: ${result.exitCode}]`);
   const background = backgroundLine(result);
   if (background) markers.push(background);
+  if (result.sandbox) markers.push(result.sandbox);
   for (const marker of markers) text = `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
   return text;
 }
