@@ -18,6 +18,7 @@ export {
   parseHostSnapshot,
 } from "./host/snapshot-schema.js";
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
+export { type ShellTree, shellWorkdirToNative, wslCdArgument } from "./paths/shell-workdir.js";
 export { toNativePath } from "./paths/to-native-path.js";
 export { type PathTranslationOptions, toShellPath } from "./paths/to-shell-path.js";
 export { chooseBashPath, chooseWindowsShellPreference } from "./resolve/preferences.js";

@@ -25,6 +25,8 @@ export const configSchema = z.strictObject({
   // "auto" — never an error. The resolver reads the raw value so the warning quotes it as written.
   windows_shell: z.string().default("auto"),
   bash_path: z.string().optional(),
+  // WSL only: run commands in a login bash so ~/.profile's PATH (nvm, pyenv, cargo) is there.
+  wsl_login_shell: z.boolean().default(false),
   max_concurrent: z.number().int().min(1).optional(),
   kill_background_children: z.boolean().default(true),
   kill_grace_ms: z.number().int().min(0).max(60_000).default(2000),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
 import type { ToolDefinition, ToolResult } from "../../src/tools/tool-definition.js";
+import { skipUnderWine } from "../support/platform.js";
 
 // MCP clients validate structured content against the announced output schema; a mismatch is a
 // protocol error on the client side. Every tool's real results must fit its schema.
@@ -41,7 +42,8 @@ async function call(name: string, input: unknown): Promise<ToolResult> {
 }
 
 describe("structured results match the output schemas", () => {
-  it("bash: plain, truncated, timed out, background", async () => {
+  it("bash: plain, truncated, timed out, background", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     await call("bash", { command: "echo hi", description: "Echo" });
     const truncated = await call("bash", { command: "seq 1 5000", description: "Count" });
     expect(truncated.structured?.truncated).toMatchObject({ stdout: true });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { toNativePath, toShellPath } from "../../../platforms/index.js";
+import { shellWorkdirToNative, toShellPath, wslCdArgument } from "../../../platforms/index.js";
 import { blockedText } from "../../text/refusals/refusal-text.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { decideLongCommand, scriptFileContent, sourceScriptCommand } from "../spawn/long-command.js";
@@ -18,16 +18,36 @@ export interface PreparedRun {
   readonly cwd: string;
 }
 
-/** The native working directory for one call, from `workdir` (native or shell spelling) and the base. */
-export function nativeWorkingDirectory(options: Pick<RunOptions, "resolution" | "cwd" | "workdir">): string {
+/** A variable of `env` by name, case-insensitively as Windows reads its environment. */
+function windowsVariable(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const key = Object.keys(env).find((candidate) => candidate.toUpperCase() === name);
+  return key === undefined ? undefined : env[key];
+}
+
+/**
+ * The native working directory for one call, from `workdir` (native or shell spelling) and the base.
+ * A shell spelling lands where that shell would be: Git Bash's `/tmp` is `%TEMP%`, `~` its `$HOME`,
+ * `/usr/…` under its install root.
+ */
+export function nativeWorkingDirectory(
+  options: Pick<RunOptions, "resolution" | "cwd" | "workdir" | "env">,
+): string {
   const { resolution } = options;
   const windows = resolution.platform === "win32";
   const resolver = windows ? path.win32 : path.posix;
   const base = options.cwd ?? process.cwd();
-  const distro = resolution.distro === undefined ? {} : { distro: resolution.distro };
-  const workdir =
-    options.workdir && windows ? toNativePath(options.workdir, resolution.kind, distro) : options.workdir;
-  return workdir ? resolver.resolve(base, workdir) : base;
+  if (!options.workdir) return base;
+  if (!windows) return resolver.resolve(base, options.workdir);
+  const env = options.env ?? process.env;
+  const tempDirectory = windowsVariable(env, "TEMP") ?? windowsVariable(env, "TMP");
+  const workdir = shellWorkdirToNative(options.workdir, resolution.kind, {
+    ...(resolution.root === undefined ? {} : { root: resolution.root }),
+    ...(resolution.home === undefined ? {} : { home: resolution.home }),
+    ...(resolution.flavor === undefined ? {} : { flavor: resolution.flavor }),
+    ...(resolution.distro === undefined ? {} : { distro: resolution.distro }),
+    ...(tempDirectory === undefined ? {} : { tempDirectory }),
+  });
+  return resolver.resolve(base, workdir);
 }
 
 /**
@@ -51,15 +71,13 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
   const verdict = options.verdict ?? options.check?.(command);
   if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
   const cwd = nativeWorkingDirectory(options);
-  assertWorkingDirectory(cwd);
+  assertWorkingDirectory(cwd, options.workdir);
   const { resolution } = options;
   let plan: SpawnPlan;
   const scriptFile = delivery.delivery === "script-file" ? writeCommandScript(command, options) : undefined;
   try {
-    const shellCwd =
-      resolution.kind === "wsl"
-        ? toShellPath(cwd, "wsl", resolution.distro === undefined ? {} : { distro: resolution.distro })
-        : undefined;
+    // WSL translates a native --cd with the distribution's own automount root.
+    const shellCwd = resolution.kind === "wsl" ? wslCdArgument(cwd, resolution.distro) : undefined;
     const delivered =
       scriptFile === undefined ? command : sourceScriptCommand(shellPathOf(scriptFile, options));
     plan = planSpawn(resolution, delivered, cwd, shellCwd === undefined ? {} : { shellCwd });
