@@ -9,6 +9,11 @@ const POSIX_PROCESS_TESTS = [
   "test/io/spill-directory.test.ts",
   "test/managed/process-manager.test.ts",
   "test/run/run-command.test.ts",
+  "test/surfaces/cli/run-signals.test.ts",
+  "test/execution/terminate/terminate-marked.test.ts",
+  "test/execution/environment/scrubbed-run.test.ts",
+  "test/execution/spawn/long-command.test.ts",
+  "test/execution/tasks/bounded-read.test.ts",
   "test/tasks/task-registry.test.ts",
   "test/terminate/process-table.test.ts",
   "test/terminate/terminate-tree.test.ts",
@@ -17,6 +22,8 @@ const POSIX_PROCESS_TESTS = [
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // A private TMPDIR for the run, checked empty at the end (see the file).
+    globalSetup: ["test/support/private-temp-directory.ts"],
     exclude: ["**/node_modules/**", ...(process.platform === "win32" ? POSIX_PROCESS_TESTS : [])],
     // Real processes are spawned in many tests; a hung one must fail, not stall CI.
     testTimeout: 30_000,

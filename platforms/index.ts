@@ -5,6 +5,7 @@ export { formatDoctorReport, formatResolutionSummary, type ReportContext } from 
 export { createCapturingHost } from "./host/capturing-host.js";
 export { type ChosenHost, chooseHost } from "./host/choose-host.js";
 export { decodeProbeOutput, type ProbeEncoding } from "./host/decode-probe-output.js";
+export { decodeTextFile } from "./host/decode-text-file.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";
 export { loadHostSnapshotFile } from "./host/load-snapshot-file.js";
 export { createRealHost, type RealHostOptions } from "./host/real-host.js";
@@ -17,6 +18,7 @@ export {
   parseHostSnapshot,
 } from "./host/snapshot-schema.js";
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
+export { type ShellTree, shellWorkdirToNative, wslCdArgument } from "./paths/shell-workdir.js";
 export { toNativePath } from "./paths/to-native-path.js";
 export { type PathTranslationOptions, toShellPath } from "./paths/to-shell-path.js";
 export { chooseBashPath, chooseWindowsShellPreference } from "./resolve/preferences.js";

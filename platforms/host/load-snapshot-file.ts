@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { decodeTextFile } from "./decode-text-file.js";
 import { type HostSnapshot, HostSnapshotError, parseHostSnapshot } from "./snapshot-schema.js";
 
 /** Reads and validates a snapshot file; every failure is a `HostSnapshotError` naming file and field. */
@@ -7,7 +8,7 @@ export async function loadHostSnapshotFile(file: string, cwd: string): Promise<H
   const target = path.resolve(cwd, file);
   let text: string;
   try {
-    text = await readFile(target, "utf8");
+    text = decodeTextFile(await readFile(target));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new HostSnapshotError(`cannot read host snapshot ${target}: ${code}`);

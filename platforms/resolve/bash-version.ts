@@ -23,6 +23,20 @@ export function parseBashVersion(line: string): string | undefined {
   return /\bversion\s+(\d[^\s,]*)/i.exec(line)?.[1];
 }
 
+/** Whether a `--version` line comes from bash (GNU bash, or a bash built for MSYS/Cygwin). */
+export function versionLineSaysBash(line: string | undefined): boolean {
+  return line !== undefined && /\bbash\b/i.test(line);
+}
+
+/** Why an explicit bash_path is not bash, from its `--version` probe; null when it is. */
+export function notBashReason(probe: VersionProbe): string | null {
+  if (versionLineSaysBash(probe.line)) return null;
+  const said = probe.line
+    ? `its --version says '${probe.line}'`
+    : `its --version ${probe.failure ?? "printed nothing"}`;
+  return `is not bash (${said})`;
+}
+
 /** Which runtime a bash was built for, from the host triple on its `--version` line. */
 export function runtimeFromVersionLine(line: string | undefined): "msys" | "cygwin" | "linux" | "other" {
   if (!line) return "other";

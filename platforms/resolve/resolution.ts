@@ -36,6 +36,11 @@ export interface ShellResolutionDetails {
   readonly root?: string;
   /** Only for kind `gitbash`. */
   readonly flavor?: GitBashFlavor;
+  /**
+   * Kind `wsl` only: bash starts as a login shell (`bash -l`), so /etc/profile and ~/.profile put
+   * their tools (nvm, pyenv, cargo) on PATH. Absent: neither they nor ~/.bashrc are read.
+   */
+  readonly loginShell?: boolean;
   /** The first line of `--version`, verbatim. */
   readonly versionLine?: string;
 }

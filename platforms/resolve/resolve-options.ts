@@ -3,6 +3,8 @@ export interface ResolveShellOptions {
   readonly windowsShell?: string;
   /** config `bash_path`: an explicit bash that wins over every other rule when it is valid. */
   readonly bashPath?: string;
+  /** config `wsl_login_shell`: WSL commands run in a login bash, which reads /etc/profile and ~/.profile. */
+  readonly wslLoginShell?: boolean;
   /** Timeout for each probe command (`bash --version`, `wsl.exe -l -q`). */
   readonly probeTimeoutMs?: number;
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { HostFacts } from "../host/host-facts.js";
-import { probeVersion } from "./bash-version.js";
+import { notBashReason, probeVersion } from "./bash-version.js";
 import { unusableFileReason } from "./file-checks.js";
 import type { BashPathChoice } from "./preferences.js";
 import type { ShellKind, ShellResolution } from "./resolution.js";
@@ -50,6 +50,14 @@ export async function resolvePosixShell(
       continue;
     }
     const probe = await probeVersion(host, [candidate.path, "--version"], timeoutMs);
+    // An explicit path is trusted for being chosen, not for being bash: `python3` must not be
+    // described to the model as "full bash". A POSIX sh has no --version, so its kind stays `sh`.
+    const notBash = candidate.rule === "bash_path" && candidate.kind === "bash" ? notBashReason(probe) : null;
+    if (notBash !== null) {
+      trace.reject(candidate.rule, candidate.path, candidate.kind, notBash);
+      warnings.push(`${bashPath?.source} '${candidate.path}' ${notBash}; resolving as if it were unset`);
+      continue;
+    }
     const detail = probe.line ?? (candidate.kind === "sh" ? "POSIX sh (no --version)" : probe.failure);
     trace.accept(candidate.rule, candidate.path, candidate.kind, `regular file; ${detail}`);
     const home = host.env("HOME");

@@ -21,7 +21,15 @@ export async function resolveShell(
   const bashPath = chooseBashPath(options.bashPath, env);
   const warnings = preference.warning ? [preference.warning] : [];
   if (host.platform === "win32") {
-    return resolveWindowsShell(new WindowsHost(host, timeoutMs), preference, bashPath, warnings);
+    const resolution = await resolveWindowsShell(
+      new WindowsHost(host, timeoutMs),
+      preference,
+      bashPath,
+      warnings,
+    );
+    return resolution.kind === "wsl" && options.wslLoginShell === true
+      ? { ...resolution, loginShell: true }
+      : resolution;
   }
   return resolvePosixShell(host, bashPath, warnings, timeoutMs);
 }

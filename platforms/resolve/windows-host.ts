@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { HostFacts } from "../host/host-facts.js";
-import { probeVersion, runtimeFromVersionLine, type VersionProbe } from "./bash-version.js";
+import { notBashReason, probeVersion, runtimeFromVersionLine, type VersionProbe } from "./bash-version.js";
 import { detectWsl, type WslFacts } from "./detect-wsl.js";
 import { unusableFileReason } from "./file-checks.js";
 import type { GitBashFlavor, ShellKind } from "./resolution.js";
@@ -110,6 +110,8 @@ export class WindowsHost {
     }
     const examined = await this.#examineBashFile(bashPath, layout);
     if (examined.shell || layout.type !== "other") return examined;
+    const notBash = notBashReason(await this.version([bashPath, "--version"]));
+    if (notBash !== null) return { shell: null, reason: notBash };
     return {
       shell: { kind: "gitbash", path: bashPath, flavor: "msys2" },
       reason: "explicit bash; taken as MSYS-style",

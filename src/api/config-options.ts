@@ -26,7 +26,7 @@ export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, 
     killBackgroundChildren: config.kill_background_children,
     killGraceMs: config.kill_grace_ms,
     envScrub: config.env_scrub,
-    envAllow: config.env_allow,
+    envAllow: [...config.env_keep, ...config.env_allow],
     envDeny: config.env_deny,
     ...(config.max_concurrent === undefined
       ? {}
@@ -68,6 +68,9 @@ export function createLocalExecutorFromConfig(
     ...runOptionsFromConfig(config),
     resolution: input.resolution,
     backgroundMaxOutputBytes: config.background_max_output_bytes,
+    backgroundReadMaxBytes: config.background_read_max_bytes,
+    maxBackgroundTasks: config.max_background_tasks,
+    spillTotalMaxBytes: config.spill_total_max_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
     ...(input.check ? { check: input.check } : {}),
     ...(input.concurrency ? { concurrency: input.concurrency } : {}),
@@ -90,7 +93,11 @@ export function managedSettingsFromConfig(config: ShellgateConfig): ManagedSetti
       deniedCommands: config.denied_commands,
       safetyOverrides: config.safety_overrides,
     }),
-    environment: { scrub: config.env_scrub, allow: config.env_allow, deny: config.env_deny },
+    environment: {
+      scrub: config.env_scrub,
+      allow: [...config.env_keep, ...config.env_allow],
+      deny: config.env_deny,
+    },
     ...(config.max_concurrent === undefined ? {} : { maxConcurrent: config.max_concurrent }),
   };
 }

@@ -88,6 +88,7 @@ export function executionPort(executor: Executor): ExecutionPort {
           stderr: read.stderr,
           lossy: read.lossy,
           lostBytes: read.lostBytes,
+          ...(read.truncated ? { truncated: read.truncated } : {}),
           spill: read.spill,
         },
       };

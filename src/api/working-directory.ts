@@ -11,8 +11,8 @@ export function sessionDirectory(instanceCwd: string, sessionCwd: string | undef
 }
 
 // Absolute in any form a model may write on any host: POSIX, a shell path such as /c/Users or
-// /mnt/c, a drive path, a UNC path.
-const ABSOLUTE = /^(?:[\\/]|[A-Za-z]:[\\/])/;
+// /mnt/c, `~` (the shell's home, which the execution layer maps on Windows), a drive path, a UNC path.
+const ABSOLUTE = /^(?:[\\/]|~(?:[\\/]|$)|[A-Za-z]:[\\/])/;
 
 /**
  * A call's directory: an absolute `workdir` is passed on as given (the execution layer translates

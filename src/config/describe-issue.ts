@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TIMEOUT_MAX_SECONDS, timeoutUnitHint } from "../text/timeout-hints.js";
 
 /** How a message names what it talks about: "config key 'timeout'" or "field 'timeout'". */
 export interface IssueWording {
@@ -8,7 +9,7 @@ export interface IssueWording {
 }
 
 // Seconds limits that a caller used to milliseconds trips over; the hint names the likely intent.
-const SECONDS_LIMIT = 3600;
+const SECONDS_LIMIT = TIMEOUT_MAX_SECONDS;
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = input;
@@ -62,9 +63,9 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 function millisecondsHint(key: PropertyKey | undefined, value: unknown, maximum: unknown): string {
-  if (key !== "timeout" || maximum !== SECONDS_LIMIT) return "";
-  if (typeof value !== "number" || value <= SECONDS_LIMIT || value % 1000 !== 0) return "";
-  return `; it looks like you passed milliseconds; did you mean ${value / 1000} seconds?`;
+  if (key !== "timeout" || maximum !== SECONDS_LIMIT || typeof value !== "number") return "";
+  const hint = timeoutUnitHint(value, "seconds");
+  return hint === undefined ? "" : `; ${hint.charAt(0).toLowerCase()}${hint.slice(1)}`;
 }
 
 function sizeWords(origin: string, bound: number | bigint): string {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { decodeTextFile } from "../../platforms/index.js";
 import { ConfigError } from "./config-error.js";
 import { parseConfig } from "./parse-config.js";
 import type { ShellgateConfig } from "./schema.js";
@@ -30,7 +31,7 @@ export async function loadConfig(
   const target = path.resolve(cwd, file ?? DEFAULT_CONFIG_FILE);
   let text: string;
   try {
-    text = await readFile(target, "utf8");
+    text = decodeTextFile(await readFile(target));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (file === undefined && code === "ENOENT") return parseConfig({});

@@ -25,6 +25,8 @@ export const configSchema = z.strictObject({
   // "auto" — never an error. The resolver reads the raw value so the warning quotes it as written.
   windows_shell: z.string().default("auto"),
   bash_path: z.string().optional(),
+  // WSL only: run commands in a login bash so ~/.profile's PATH (nvm, pyenv, cargo) is there.
+  wsl_login_shell: z.boolean().default(false),
   max_concurrent: z.number().int().min(1).optional(),
   kill_background_children: z.boolean().default(true),
   kill_grace_ms: z.number().int().min(0).max(60_000).default(2000),
@@ -37,7 +39,17 @@ export const configSchema = z.strictObject({
   spill_dir: z.string().optional(),
   spill_max_age_hours: z.number().min(0).default(24),
   background_max_output_bytes: z.number().int().min(4096).max(100_000_000).default(1_000_000),
-  env_scrub: z.boolean().default(true),
+  background_read_max_bytes: z.number().int().min(1024).max(100_000_000).default(100_000),
+  max_background_tasks: z.number().int().min(1).max(1024).default(16),
+  spill_total_max_bytes: z
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 * 1024),
+  // true: the credential rules; false: off; a list: the rules plus these name patterns.
+  env_scrub: z.union([z.boolean(), z.array(pattern)]).default(true),
+  // Names the rules would remove but that commands need; `env_allow` is the older spelling.
+  env_keep: z.array(pattern).default([]),
   env_allow: z.array(pattern).default([]),
   env_deny: z.array(pattern).default([]),
   managed_processes: z.boolean().default(false),

@@ -1,7 +1,7 @@
 import { access, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { ApprovalRequest } from "../../src/api/host.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
@@ -10,6 +10,10 @@ import type { Executor } from "../../src/execution/executor/executor.js";
 import { createLocalExecutor } from "../../src/execution/executor/local-executor.js";
 import type { ToolDefinition } from "../../src/tools/tool-definition.js";
 import { isAlive, pollUntil, waitUntilGone } from "../mcp/process-probe.js";
+import { nativePidCommand, onWindows, pwdOutputs, shellQuote, skipUnderWine } from "../support/platform.js";
+
+// The pid comes from a node process the shell starts: allow for a slow start on a loaded machine.
+const PID_WAIT_MS = 20_000;
 
 let directory: string;
 const instances: Shellgate[] = [];
@@ -22,6 +26,11 @@ afterEach(async () => {
   await Promise.all(instances.splice(0).map((instance) => instance.close()));
   await rm(directory, { recursive: true, force: true });
 });
+
+// Every test that runs a command needs a working bash; under Wine there is none.
+function needsShell(context: TestContext): void {
+  skipUnderWine(context, "no-git-bash");
+}
 
 async function instance(...args: Parameters<typeof createShellgate>): Promise<Shellgate> {
   const [config = {}, host = {}] = args;
@@ -64,7 +73,7 @@ describe("createShellgate", () => {
 
   it("holds the resolved shell and describes it", async () => {
     const shellgate = await instance();
-    expect(shellgate.shell.kind).toBe("bash");
+    expect(shellgate.shell.kind).toBe(onWindows ? "gitbash" : "bash");
     expect(shellgate.cwd).toBe(directory);
     expect(shellgate.describeShell()).toContain(shellgate.shell.path ?? "");
   });
@@ -83,6 +92,8 @@ describe("createShellgate", () => {
 });
 
 describe("the bash tool", () => {
+  beforeEach(needsShell);
+
   it("runs a command in the instance directory with text and structured result", async () => {
     const shellgate = await instance({ safety_profile: "unrestricted" });
     const result = await tool(shellgate.tools(), "bash").execute({
@@ -90,7 +101,7 @@ describe("the bash tool", () => {
       description: "Where",
     });
     expect(result.isError).toBe(false);
-    expect(result.text).toBe(`${directory}\n[exit code: 3]`);
+    expect(pwdOutputs(directory, "[exit code: 3]")).toContain(result.text);
     expect(result.structured).toMatchObject({
       exitCode: 3,
       returncode: 3,
@@ -107,7 +118,7 @@ describe("the bash tool", () => {
       description: "Where",
       workdir: "sub",
     });
-    expect(result.text).toBe(`${path.join(directory, "sub")}\n`);
+    expect(pwdOutputs(path.join(directory, "sub"))).toContain(result.text);
   });
 
   it("resolves workdir against the calling session's workspace when the host names one", async () => {
@@ -115,11 +126,10 @@ describe("the bash tool", () => {
     const shellgate = await instance({ safety_profile: "unrestricted" });
     const bash = tool(shellgate.tools(), "bash");
     const session = { cwd: path.join(directory, "session") };
-    expect((await bash.execute({ command: "pwd", description: "Where" }, session)).text).toBe(
-      `${session.cwd}\n`,
-    );
+    const here = await bash.execute({ command: "pwd", description: "Where" }, session);
+    expect(pwdOutputs(session.cwd)).toContain(here.text);
     const nested = await bash.execute({ command: "pwd", description: "Where", workdir: "sub" }, session);
-    expect(nested.text).toBe(`${path.join(session.cwd, "sub")}\n`);
+    expect(pwdOutputs(path.join(session.cwd, "sub"))).toContain(nested.text);
   });
 
   it("reports invalid input as an error result, without running anything", async () => {
@@ -136,11 +146,16 @@ describe("the bash tool", () => {
     const controller = new AbortController();
     const pidFile = path.join(directory, "pid");
     const pending = tool(shellgate.tools(), "bash").execute(
-      { command: `echo $$ > ${pidFile}; exec sleep 30`, description: "Wait" },
+      { command: `${nativePidCommand()} > ${shellQuote(pidFile)}`, description: "Wait" },
       { signal: controller.signal },
     );
     const { readFile } = await import("node:fs/promises");
-    const pid = Number(await pollUntil(() => readFile(pidFile, "utf8").catch(() => ""), /^\d+\n/));
+    const written = await pollUntil(
+      () => readFile(pidFile, "utf8").catch(() => ""),
+      /^pid \d+\n/,
+      PID_WAIT_MS,
+    );
+    const pid = Number(/\d+/.exec(written)?.[0]);
     controller.abort();
     const result = await pending;
     expect(result.isError).toBe(true);
@@ -152,7 +167,7 @@ describe("the bash tool", () => {
     const shellgate = await instance({ safety_profile: "unrestricted" });
     const marker = path.join(directory, "marker");
     const result = await tool(shellgate.tools(), "bash").execute(
-      { command: `touch ${marker}`, description: "Touch" },
+      { command: `touch ${shellQuote(marker)}`, description: "Touch" },
       { signal: AbortSignal.abort() },
     );
     expect(result.isError).toBe(true);
@@ -198,7 +213,7 @@ describe("the approval seam", () => {
     const shellgate = await instance({ require_approval: true, safety_profile: "unrestricted" });
     const marker = path.join(directory, "marker");
     const result = await tool(shellgate.tools(), "bash").execute({
-      command: `touch ${marker}`,
+      command: `touch ${shellQuote(marker)}`,
       description: "Touch",
     });
     expect(result.isError).toBe(true);
@@ -208,7 +223,8 @@ describe("the approval seam", () => {
     expect(await exists(marker)).toBe(false);
   });
 
-  it("asks the host with command, cwd and verdict before running, and honours a refusal", async () => {
+  it("asks the host with command, cwd and verdict before running, and honours a refusal", async (context) => {
+    needsShell(context);
     const asked: ApprovalRequest[] = [];
     const shellgate = await instance(
       { require_approval: true, safety_profile: "unrestricted" },
@@ -221,20 +237,20 @@ describe("the approval seam", () => {
     );
     const bash = tool(shellgate.tools(), "bash");
     const refused = await bash.execute({
-      command: `touch ${path.join(directory, "refused")}`,
+      command: `touch ${shellQuote(path.join(directory, "refused"))}`,
       description: "No",
     });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain("the user said no");
     expect(await exists(path.join(directory, "refused"))).toBe(false);
     const approved = await bash.execute(
-      { command: `touch ${path.join(directory, "allowed")}`, description: "Yes" },
+      { command: `touch ${shellQuote(path.join(directory, "allowed"))}`, description: "Yes" },
       { ownerId: "session-1" },
     );
     expect(approved.isError).toBe(false);
     expect(await exists(path.join(directory, "allowed"))).toBe(true);
     expect(asked[1]).toMatchObject({
-      command: `touch ${path.join(directory, "allowed")}`,
+      command: `touch ${shellQuote(path.join(directory, "allowed"))}`,
       cwd: directory,
       action: "run",
       ownerId: "session-1",
@@ -275,11 +291,13 @@ describe("the approval seam", () => {
 });
 
 describe("background tasks", () => {
+  beforeEach(needsShell);
+
   it("are fenced by owner and killed by close()", async () => {
     const shellgate = await instance({ safety_profile: "unrestricted" });
     const tools = shellgate.tools();
     const started = await tool(tools, "bash").execute(
-      { command: "echo pid $$; exec sleep 300", description: "Sleep", run_in_background: true },
+      { command: nativePidCommand(), description: "Sleep", run_in_background: true },
       { ownerId: "owner-a" },
     );
     expect(started.text).toMatch(/^started background task \S+/);
@@ -288,6 +306,7 @@ describe("background tasks", () => {
       async () =>
         (await tool(tools, "bash_output").execute({ task_id: taskId }, { ownerId: "owner-a" })).text,
       /pid \d+/,
+      PID_WAIT_MS,
     );
     const pid = Number(/pid (\d+)/.exec(output)?.[1]);
     expect(isAlive(pid)).toBe(true);
@@ -303,6 +322,8 @@ describe("background tasks", () => {
 });
 
 describe("the reference shape", () => {
+  beforeEach(needsShell);
+
   it("takes timeout in seconds and answers managed actions when they are off", async () => {
     const shellgate = await instance({ safety_profile: "unrestricted" });
     const [bash] = shellgate.tools({ shape: "amplifier" });
@@ -332,6 +353,8 @@ describe("the reference shape", () => {
 });
 
 describe("the executor seam", () => {
+  beforeEach(needsShell);
+
   it("runs through a host's own executor without changing what the model sees", async () => {
     const seen: string[] = [];
     const probe = await createShellgate({ working_dir: directory });

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
 import type { ToolDefinition, ToolResult } from "../../src/tools/tool-definition.js";
+import { skipUnderWine } from "../support/platform.js";
 
 // MCP clients validate structured content against the announced output schema; a mismatch is a
 // protocol error on the client side. Every tool's real results must fit its schema.
@@ -10,14 +14,21 @@ import type { ToolDefinition, ToolResult } from "../../src/tools/tool-definition
 let shellgate: Shellgate;
 let tools: Map<string, ToolDefinition>;
 const ajv = new Ajv({ strict: true });
+// Truncated results name their spill files, which therefore outlive close(): keep them in here.
+const spillDirectory = mkdtempSync(path.join(os.tmpdir(), "output-schemas-"));
 
 beforeAll(async () => {
-  shellgate = await createShellgate({ managed_processes: true, max_output_bytes: 1024 });
+  shellgate = await createShellgate({
+    managed_processes: true,
+    max_output_bytes: 1024,
+    spill_dir: spillDirectory,
+  });
   tools = new Map(shellgate.tools().map((tool) => [tool.name, tool]));
 });
 
 afterAll(async () => {
   await shellgate.close();
+  rmSync(spillDirectory, { recursive: true, force: true });
 });
 
 async function call(name: string, input: unknown): Promise<ToolResult> {
@@ -31,11 +42,12 @@ async function call(name: string, input: unknown): Promise<ToolResult> {
 }
 
 describe("structured results match the output schemas", () => {
-  it("bash: plain, truncated, timed out, background", async () => {
+  it("bash: plain, truncated, timed out, background", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     await call("bash", { command: "echo hi", description: "Echo" });
     const truncated = await call("bash", { command: "seq 1 5000", description: "Count" });
     expect(truncated.structured?.truncated).toMatchObject({ stdout: true });
-    await call("bash", { command: "sleep 5", description: "Sleep", timeoutMs: 200 });
+    await call("bash", { command: "sleep 5", description: "Sleep", timeoutMs: 1000 });
     const started = await call("bash", { command: "echo bg", description: "Echo", run_in_background: true });
     const taskId = String(started.structured?.task_id);
     await call("bash_output", { task_id: taskId });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipUnderWine } from "../support/platform.js";
 
 // The README's library examples must run as written: each `ts` block of the api section is run
 // with `import … from "shellgate"` pointed at the sources, and its printed lines are checked.
@@ -26,7 +27,7 @@ beforeAll(async () => {
   // Started together: each is a separate Node process, most of it start-up time.
   outputs = examples.map((_example, index) => runExample(index));
   await Promise.allSettled(outputs);
-}, 90_000);
+}, 200_000);
 
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
@@ -38,7 +39,8 @@ async function runExample(index: number): Promise<{ stdout: string; stderr: stri
     .replaceAll('from "shellgate/platforms"', `from ${JSON.stringify(platforms)}`);
   const file = path.join(directory, `example-${index}.mts`);
   await writeFile(file, source);
-  return run(process.execPath, ["--import", "tsx", file], { cwd: repository, timeout: 60_000 });
+  // Generous: three Node processes start at once, each compiling the sources (slow under Wine).
+  return run(process.execPath, ["--import", "tsx", file], { cwd: repository, timeout: 180_000 });
 }
 
 describe("README library examples", () => {
@@ -46,7 +48,8 @@ describe("README library examples", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("createShellgate: runs a command and prints the model text and the exit code", async () => {
+  it("createShellgate: runs a command and prints the model text and the exit code", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const { stdout } = await outputs[0]!;
     expect(stdout).toBe('false "hello\\n[exit code: 3]"\n3\n');
   });
@@ -59,7 +62,8 @@ describe("README library examples", () => {
     );
   });
 
-  it("lower-level pieces: platform, gate, one run, the executor seam", async () => {
+  it("lower-level pieces: platform, gate, one run, the executor seam", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const { stdout } = await outputs[2]!;
     expect(stdout).toBe('true\nfalse true\n"[stderr]\\nhi\\n[exit code: 1]"\nrunning\ndone: killed\n');
   });

@@ -209,7 +209,7 @@ describe.runIf(runs)("every surface runs inside the sandbox (Linux, bubblewrap)"
     expect(existsSync(outside)).toBe(false);
     expect(outcome.out).toContain(`write to ${outside}`);
     const bad = await runCli(["run", "--sandbox", "maybe", "true"], { cwd: work });
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(64);
     expect(bad.err).toContain("--sandbox must be one of off, auto, required, got 'maybe'");
   });
 });

@@ -19,6 +19,10 @@ describe("working directories", () => {
     expect(callDirectory("C:\\work", "/c/Users/me", "win32")).toBe("/c/Users/me");
     expect(callDirectory("C:\\work", "D:\\data", "win32")).toBe("D:\\data");
     expect(callDirectory("C:\\work", "sub\\dir", "win32")).toBe("C:\\work\\sub\\dir");
+    // ~ is the shell's home: Git Bash's $HOME, mapped by the execution layer, never C:\work\~.
+    expect(callDirectory("C:\\work", "~", "win32")).toBe("~");
+    expect(callDirectory("C:\\work", "~/src", "win32")).toBe("~/src");
+    expect(callDirectory("C:\\work", "~backup", "win32")).toBe("C:\\work\\~backup");
     expect(callDirectory("/work", "../up", "linux")).toBe("/up");
   });
 

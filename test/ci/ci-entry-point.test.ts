@@ -33,9 +33,12 @@ function commandLines(script: string): string[] {
 }
 
 describe(".ci/run", () => {
-  it("lints the workflows and runs the Windows suite under Wine as labelled steps", () => {
+  it("lints the workflows and runs the whole suite under Wine as labelled steps", () => {
     expect(ciRun).toMatch(/step "lint workflows \(actionlint\)"\nnpm run lint:workflows\n/);
-    expect(ciRun).toMatch(/step "windows suite under wine"/);
+    expect(ciRun).toMatch(/step "whole suite under wine \(windows node\.exe\)"/);
+    // The whole suite: vitest's own config (what windows-latest runs), never a Windows-only subset.
+    expect(wineScript).toMatch(/node_modules\/vitest\/vitest\.mjs run \\\n/);
+    expect(wineScript).not.toMatch(/--config|vitest\.windows/);
     expect(ciRun).toMatch(
       /timeout --kill-after=\d+ \d+ \\\n\s+bash scripts\/windows-under-wine\.sh <\/dev\/null/,
     );

@@ -11,6 +11,7 @@ interface Step {
   readonly uses?: string;
   readonly run?: string;
   readonly with?: Record<string, unknown>;
+  readonly if?: string;
 }
 
 interface Job {
@@ -67,5 +68,21 @@ describe("ci.yml", () => {
     );
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it("captures every runner as a host snapshot and uploads it, even when tests fail", () => {
+    const captureIndex = job.steps.findIndex((step) => step.run?.includes("scripts/capture-host.mjs"));
+    const buildIndex = job.steps.findIndex((step) => step.run?.trim() === "npm run build");
+    const testIndex = job.steps.findIndex((step) => step.run?.trim() === "npm test");
+    expect(captureIndex).toBeGreaterThan(buildIndex);
+    expect(captureIndex).toBeLessThan(testIndex);
+    const capture = job.steps[captureIndex]!.run!;
+    const file = /capture-host\.mjs (\S+)/.exec(capture)?.[1];
+    const upload = job.steps.find((step) => step.uses?.startsWith("actions/upload-artifact@"));
+    expect(upload?.if).toBe("always()");
+    expect(upload?.with?.path).toBe(file);
+    // One artifact per cell: names must differ across the matrix.
+    expect(String(upload?.with?.name)).toContain(expression("matrix.os"));
+    expect(String(upload?.with?.name)).toContain(expression("matrix.node-version"));
   });
 });

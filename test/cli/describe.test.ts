@@ -133,4 +133,34 @@ describe("shellgate describe", () => {
     expect(resolution.kind).toBe("gitbash");
     expect(resolution.path).toBe("C:\\Program Files\\Git\\bin\\bash.exe");
   });
+
+  it("accepts --host and --config files saved with a UTF-8 BOM or as UTF-16 (PowerShell 5.1 `>`)", async () => {
+    const fixture = loadHostFixtures().find((candidate) => candidate.name === "github-actions-windows");
+    expect(fixture).toBeDefined();
+    const hostText = JSON.stringify(fixture?.host);
+    const configText = JSON.stringify({ ...fixture?.config, timeout: 45 });
+    const encodings: Record<string, (text: string) => Buffer> = {
+      "utf8-bom": (text) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, "utf8")]),
+      "utf16le-bom": (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+      "utf16be-bom": (text) =>
+        Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]),
+    };
+    for (const [name, encode] of Object.entries(encodings)) {
+      const hostFile = path.join(directory, `${name}.host.json`);
+      const configFile = path.join(directory, `${name}.config.json`);
+      await writeFile(hostFile, encode(hostText));
+      await writeFile(configFile, encode(configText));
+      const { code, out, err } = await run([
+        "describe",
+        "--json",
+        "--host",
+        hostFile,
+        "--config",
+        configFile,
+      ]);
+      expect(err, name).toBe("");
+      expect(code, name).toBe(0);
+      expect((JSON.parse(out) as { resolution: ShellResolution }).resolution.kind, name).toBe("gitbash");
+    }
+  });
 });

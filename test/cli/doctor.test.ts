@@ -113,25 +113,30 @@ describe("shellgate doctor", () => {
       )
     : false;
 
-  it.skipIf(!built)("bin/shellgate.js (after npm run build) captures and replays the same answer", () => {
-    const bin = path.join(repository, "bin/shellgate.js");
-    const capture = spawnSync(process.execPath, [bin, "doctor", "--capture"], {
-      encoding: "utf8",
-      cwd: directory,
-    });
-    expect(capture.status).toBe(0);
-    const file = path.join(directory, "bin-host.json");
-    writeFileSync(file, capture.stdout);
-    const live = spawnSync(process.execPath, [bin, "describe", "--json"], {
-      encoding: "utf8",
-      cwd: directory,
-    });
-    const replay = spawnSync(process.execPath, [bin, "describe", "--json", "--host", file], {
-      encoding: "utf8",
-      cwd: directory,
-    });
-    expect(live.status).toBe(0);
-    expect(JSON.parse(replay.stdout)).toEqual(JSON.parse(live.stdout));
-    expect(nativeKinds).toContain(JSON.parse(live.stdout).resolution.kind);
-  });
+  it.skipIf(!built)(
+    "bin/shellgate.js (after npm run build) captures and replays the same answer",
+    () => {
+      const bin = path.join(repository, "bin/shellgate.js");
+      const capture = spawnSync(process.execPath, [bin, "doctor", "--capture"], {
+        encoding: "utf8",
+        cwd: directory,
+      });
+      expect(capture.status).toBe(0);
+      const file = path.join(directory, "bin-host.json");
+      writeFileSync(file, capture.stdout);
+      const live = spawnSync(process.execPath, [bin, "describe", "--json"], {
+        encoding: "utf8",
+        cwd: directory,
+      });
+      const replay = spawnSync(process.execPath, [bin, "describe", "--json", "--host", file], {
+        encoding: "utf8",
+        cwd: directory,
+      });
+      expect(live.status).toBe(0);
+      expect(JSON.parse(replay.stdout)).toEqual(JSON.parse(live.stdout));
+      expect(nativeKinds).toContain(JSON.parse(live.stdout).resolution.kind);
+      // Three CLI starts, each probing the real host (reg.exe, wsl.exe on Windows).
+    },
+    120_000,
+  );
 });

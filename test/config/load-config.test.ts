@@ -34,6 +34,20 @@ describe("loadConfig", () => {
     expect((await loadConfig(undefined, directory)).timeout).toBe(12);
   });
 
+  it("reads files saved with a UTF-8 BOM, as UTF-16LE (PowerShell 5.1 `>`) or as UTF-16BE", async () => {
+    const text = JSON.stringify({ timeout: 17 });
+    const files: Record<string, Buffer> = {
+      "bom.json": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+      "utf16le.json": Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+      "utf16le-no-bom.json": Buffer.from(text, "utf16le"),
+      "utf16be.json": Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]),
+    };
+    for (const [name, bytes] of Object.entries(files)) {
+      await writeFile(path.join(directory, name), bytes);
+      expect((await loadConfig(name, directory)).timeout, name).toBe(17);
+    }
+  });
+
   it("reads a named file relative to the working directory", async () => {
     await writeFile(path.join(directory, "custom.json"), JSON.stringify({ safety_profile: "standard" }));
     expect((await loadConfig("custom.json", directory)).safety_profile).toBe("standard");
@@ -45,12 +59,16 @@ describe("loadConfig", () => {
     );
   });
 
-  it.skipIf(process.getuid?.() === 0)("refuses an unreadable file", async () => {
-    const file = path.join(directory, "locked.json");
-    await writeFile(file, "{}");
-    await chmod(file, 0o000);
-    expect(await failure("locked.json")).toBe(`cannot read config file ${file}: permission denied`);
-  });
+  // chmod 0o000 makes a file unreadable only where POSIX modes exist, and never for root.
+  it.skipIf(process.platform === "win32" || process.getuid?.() === 0)(
+    "refuses an unreadable file",
+    async () => {
+      const file = path.join(directory, "locked.json");
+      await writeFile(file, "{}");
+      await chmod(file, 0o000);
+      expect(await failure("locked.json")).toBe(`cannot read config file ${file}: permission denied`);
+    },
+  );
 
   it("refuses a directory given as the file", async () => {
     expect(await failure(".")).toBe(`cannot read config file ${directory}: it is a directory`);

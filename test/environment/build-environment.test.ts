@@ -40,6 +40,20 @@ describe("buildEnvironment", () => {
     expect(result.MY_TOKEN).toBe("mine");
   });
 
+  it("keeps look-alike names, drops values carrying credentials, and honours env_scrub lists and env_keep", () => {
+    const base = {
+      MONKEY: "banana",
+      TOKENIZERS_PARALLELISM: "false",
+      DATABASE_URL: "postgres://u:secret@db/app",
+      COMPANY_INTERNAL: "x",
+    };
+    expect(buildEnvironment(base)).toMatchObject({ MONKEY: "banana", TOKENIZERS_PARALLELISM: "false" });
+    expect(buildEnvironment(base).DATABASE_URL).toBeUndefined();
+    const custom = buildEnvironment(base, { scrub: ["COMPANY_*"], allow: ["DATABASE_URL"] });
+    expect(custom.COMPANY_INTERNAL).toBeUndefined();
+    expect(custom.DATABASE_URL).toBe("postgres://u:secret@db/app");
+  });
+
   it("on Windows a caller's name replaces the host's spelled in another case", () => {
     const result = buildEnvironment({ Path: "C:\\Windows" }, { platform: "win32", set: { PATH: "C:\\bin" } });
     expect(result).toMatchObject({ PATH: "C:\\bin" });

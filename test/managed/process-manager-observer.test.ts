@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ObserverEvent } from "../../src/managed/observer/observer-event.js";
+import { skipOnWindowsUntil } from "../support/platform.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
 afterEach(closeTestManagers);
 
 describe("managed process observation", () => {
-  it("delivers started, output, state and finished in order, without the command or stdin", async () => {
+  it("delivers started, output, state and finished in order, without the command or stdin", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const events: ObserverEvent[] = [];
     const manager = createTestManager(
       { managed_stdin: true, safety_profile: "unrestricted" },
@@ -36,7 +38,8 @@ describe("managed process observation", () => {
     expect(final.observer_dropped_events).toBe(0);
   });
 
-  it("observes started before any output, even for a command that prints at once", async () => {
+  it("observes started before any output, even for a command that prints at once", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const events: ObserverEvent[] = [];
     const manager = createTestManager({}, { observe: (event) => void events.push(event) });
     const started = await manager.start({ command: "printf early" });
@@ -49,7 +52,8 @@ describe("managed process observation", () => {
     expect(events.at(-1)?.phase).toBe("finished");
   });
 
-  it("reports a cancellation request as a state event", async () => {
+  it("reports a cancellation request as a state event", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const events: ObserverEvent[] = [];
     const manager = createTestManager({}, { observe: (event) => void events.push(event) });
     const started = await manager.start({ command: "exec sleep 30" });
@@ -60,7 +64,8 @@ describe("managed process observation", () => {
     expect(events[2]?.status).toMatchObject({ state: "cancelled" });
   });
 
-  it("drops events for a slow observer without slowing the process, and says so", async () => {
+  it("drops events for a slow observer without slowing the process, and says so", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const events: ObserverEvent[] = [];
     const manager = createTestManager(
       {},
@@ -83,7 +88,8 @@ describe("managed process observation", () => {
     expect(events.at(-1)?.observerDroppedEvents).toBeGreaterThan(0);
   });
 
-  it("a throwing observer never orphans or fails the process", async () => {
+  it("a throwing observer never orphans or fails the process", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const manager = createTestManager(
       {},
       {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { skipOnWindowsUntil } from "../support/platform.js";
 import {
   closeTestManagers,
   createTestManager,
@@ -13,7 +14,8 @@ const interactiveBash = "PS1='ready> ' exec bash --norc --noprofile --noediting 
 afterEach(closeTestManagers);
 
 describe("managed processes on a real terminal", () => {
-  it("drives an interactive bash: prompt, write, answer, EOF", async () => {
+  it("drives an interactive bash: prompt, write, answer, EOF", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const manager = createTestManager(terminalHost);
     const started = await manager.start({ command: interactiveBash, pty: true });
     expect(started).toMatchObject({
@@ -41,7 +43,8 @@ describe("managed processes on a real terminal", () => {
     });
   });
 
-  it("merges stdout and stderr into the terminal stream", async () => {
+  it("merges stdout and stderr into the terminal stream", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const manager = createTestManager({ managed_pty: true });
     const started = await manager.start({ command: "echo out; echo err >&2", pty: true });
     await waitForFinal(manager, started.process_id);
@@ -55,7 +58,8 @@ describe("managed processes on a real terminal", () => {
     await expect(manager.start({ command: "echo hi", pty: true })).rejects.toThrow(/managed_pty=true/);
   });
 
-  it("says terminal support is not installed when node-pty cannot load", async () => {
+  it("says terminal support is not installed when node-pty cannot load", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const manager = createTestManager(
       { managed_pty: true },
       { importPty: () => Promise.reject(new Error("Cannot find package")) },
@@ -67,7 +71,8 @@ describe("managed processes on a real terminal", () => {
     expect((await waitForFinal(manager, piped.process_id)).state).toBe("completed");
   });
 
-  it("refuses EOF on a raw-mode terminal explicitly, and terminate still works", async () => {
+  it("refuses EOF on a raw-mode terminal explicitly, and terminate still works", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const manager = createTestManager({ managed_pty: true });
     const started = await manager.start({
       command: "stty raw -echo; echo raw-ready; exec sleep 30",
@@ -86,7 +91,8 @@ describe("managed processes on a real terminal", () => {
     expect(isAlive(started.pid!)).toBe(false);
   });
 
-  it("allows EOF without raw stdin on a restricted host", async () => {
+  it("allows EOF without raw stdin on a restricted host", async (context) => {
+    skipOnWindowsUntil(context, "managed-default-shell");
     const manager = createTestManager({ managed_pty: true });
     const started = await manager.start({ command: "cat; echo after-eof", pty: true });
     await manager.write({ process_id: started.process_id, close_stdin: true });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManagedProcessError } from "../../src/managed/managed-process-error.js";
+import { hasSetsid } from "../support/platform.js";
 import {
   allText,
   closeTestManagers,
@@ -159,30 +160,36 @@ describe("managed processes over pipes", () => {
     expect(isAlive(started.pid!)).toBe(false);
   });
 
-  it("terminates a TERM-trapping tree with a setsid grandchild, leaving nothing by pid", async () => {
-    const manager = createTestManager({ kill_grace_ms: 200 });
-    const started = await manager.start({ command: `bash ${trappingTree}` });
-    const text = await waitForText(manager, started.process_id, "escaped");
-    await waitForText(manager, started.process_id, "child");
-    await waitForText(manager, started.process_id, "leader");
-    const output = `${text}${await allText(manager, started.process_id)}`;
-    const allPids = [
-      ...new Set([...output.matchAll(/(?:leader|child|escaped) (\d+)/g)].map((match) => Number(match[1]))),
-    ];
-    expect(allPids.length).toBe(3);
-    expect(allPids.every(isAlive)).toBe(true);
-    const terminated = await manager.terminate({ process_id: started.process_id });
-    expect(terminated).toMatchObject({
-      state: "cancelled",
-      cancellation_requested: true,
-      termination_reason: "cancel",
-      output_complete: true,
-    });
-    expect(terminated.returncode).toBeLessThan(0);
-    expect(await waitUntilGone([started.pid!, ...allPids], 3000)).toEqual([]);
-    // Repeating terminate is harmless and keeps the result.
-    expect(await manager.terminate({ process_id: started.process_id })).toMatchObject({ state: "cancelled" });
-  });
+  // The fixture needs setsid(1): Linux only.
+  it.skipIf(!hasSetsid)(
+    "terminates a TERM-trapping tree with a setsid grandchild, leaving nothing by pid",
+    async () => {
+      const manager = createTestManager({ kill_grace_ms: 200 });
+      const started = await manager.start({ command: `bash ${trappingTree}` });
+      const text = await waitForText(manager, started.process_id, "escaped");
+      await waitForText(manager, started.process_id, "child");
+      await waitForText(manager, started.process_id, "leader");
+      const output = `${text}${await allText(manager, started.process_id)}`;
+      const allPids = [
+        ...new Set([...output.matchAll(/(?:leader|child|escaped) (\d+)/g)].map((match) => Number(match[1]))),
+      ];
+      expect(allPids.length).toBe(3);
+      expect(allPids.every(isAlive)).toBe(true);
+      const terminated = await manager.terminate({ process_id: started.process_id });
+      expect(terminated).toMatchObject({
+        state: "cancelled",
+        cancellation_requested: true,
+        termination_reason: "cancel",
+        output_complete: true,
+      });
+      expect(terminated.returncode).toBeLessThan(0);
+      expect(await waitUntilGone([started.pid!, ...allPids], 3000)).toEqual([]);
+      // Repeating terminate is harmless and keeps the result.
+      expect(await manager.terminate({ process_id: started.process_id })).toMatchObject({
+        state: "cancelled",
+      });
+    },
+  );
 
   it("keeps an exit result when terminate comes after the exit", async () => {
     const manager = createTestManager();

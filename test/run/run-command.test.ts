@@ -11,6 +11,7 @@ import type { RunOptions } from "../../src/execution/run/run-options.js";
 import { FIXTURES, killQuietly, survivors } from "../fixtures/exec/helpers.js";
 import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
 import { BASH, GITBASH_STYLE } from "../fixtures/exec/resolutions.js";
+import { hasSetsid, pwdOutputs } from "../support/platform.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "run-test-"));
 const spillDirectory = new SpillDirectory(scratch);
@@ -56,7 +57,7 @@ describe("runCommand: results", () => {
 
   it("resolves a relative workdir against the instance's cwd", async () => {
     const result = await runCommand("pwd", { ...base, workdir: "." });
-    expect(result.stdout.trim()).toBe(scratch);
+    expect(pwdOutputs(scratch)).toContain(result.stdout);
   });
 
   it.each([
@@ -106,15 +107,19 @@ describe("runCommand: never hang, never leave a process behind", () => {
     expect(await survivors([pid as number], 2000)).toEqual([]);
   });
 
-  it("finds and kills a setsid grandchild that still holds the output pipe after the shell exited", async () => {
-    const started = Date.now();
-    const result = await runCommand("setsid sleep 300 & echo PID=$!", base);
-    expect(Date.now() - started).toBeLessThan(2000);
-    const [pid] = pidsIn(result.stdout);
-    leftovers.push(pid as number);
-    expect(result.backgroundChildren).toEqual({ pids: [pid], killed: true });
-    expect(await survivors([pid as number], 2000)).toEqual([]);
-  });
+  // setsid(1) exists on Linux only (not on macOS).
+  it.skipIf(!hasSetsid)(
+    "finds and kills a setsid grandchild that still holds the output pipe after the shell exited",
+    async () => {
+      const started = Date.now();
+      const result = await runCommand("setsid sleep 300 & echo PID=$!", base);
+      expect(Date.now() - started).toBeLessThan(2000);
+      const [pid] = pidsIn(result.stdout);
+      leftovers.push(pid as number);
+      expect(result.backgroundChildren).toEqual({ pids: [pid], killed: true });
+      expect(await survivors([pid as number], 2000)).toEqual([]);
+    },
+  );
 
   it("leaves background children running when asked, and says so", async () => {
     const result = await runCommand("nohup sleep 300 >/dev/null 2>&1 & echo PID=$!", {
@@ -127,19 +132,27 @@ describe("runCommand: never hang, never leave a process behind", () => {
     expect(await survivors([pid as number], 0)).toEqual([pid]);
   });
 
+  it("takes the deadline in seconds as timeoutSeconds (and still as the older timeout)", async () => {
+    expect((await runCommand("true", { ...base, timeoutSeconds: 7 })).timeoutMs).toBe(7000);
+    expect((await runCommand("true", { ...base, timeout: 8 })).timeoutMs).toBe(8000);
+  });
+
   it("times out a TERM-trapping command that exits 0, and still says it timed out", async () => {
-    const result = await runCommand(`bash ${FIXTURES}trap-exit-zero.sh`, { ...base, timeoutMs: 300 });
+    const result = await runCommand(`bash ${FIXTURES}trap-exit-zero.sh`, { ...base, timeoutMs: 1000 });
     expect(result).toMatchObject({
       timedOut: true,
       exitCode: 0,
       signal: null,
       stdout: "started\n",
-      timeoutMs: 300,
+      timeoutMs: 1000,
     });
   });
 
-  it("kills a TERM-ignoring tree with a setsid grandchild on timeout", async () => {
-    const result = await runCommand(`echo PID=$$; bash ${FIXTURES}trap-tree.sh`, { ...base, timeoutMs: 400 });
+  it.skipIf(!hasSetsid)("kills a TERM-ignoring tree with a setsid grandchild on timeout", async () => {
+    const result = await runCommand(`echo PID=$$; bash ${FIXTURES}trap-tree.sh`, {
+      ...base,
+      timeoutMs: 1000,
+    });
     expect(result.timedOut).toBe(true);
     const ready = /READY (\d+) (\d+)/.exec(result.stdout);
     const pids = [...pidsIn(result.stdout), Number(ready?.[1]), Number(ready?.[2])];
@@ -231,5 +244,22 @@ describe("nativeWorkingDirectory", () => {
     );
     expect(nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj" })).toBe("C:\\proj");
     expect(nativeWorkingDirectory({ resolution: BASH, cwd: "/srv", workdir: "../x" })).toBe("/x");
+  });
+
+  it("puts Git Bash's /tmp in %TEMP%, ~ in $HOME and /usr under the Git root", () => {
+    const gitbash = {
+      ...GITBASH_STYLE,
+      platform: "win32" as const,
+      path: "C:\\Git\\bin\\bash.exe",
+      root: "C:\\Git",
+      home: "/c/Users/me",
+      flavor: "git-for-windows" as const,
+    };
+    const env = { temp: "C:\\Users\\me\\AppData\\Local\\Temp" };
+    const at = (workdir: string) =>
+      nativeWorkingDirectory({ resolution: gitbash, cwd: "C:\\proj", workdir, env });
+    expect(at("/tmp/build")).toBe("C:\\Users\\me\\AppData\\Local\\Temp\\build");
+    expect(at("~/src")).toBe("C:\\Users\\me\\src");
+    expect(at("/usr/share")).toBe("C:\\Git\\usr\\share");
   });
 });

@@ -6,6 +6,11 @@ import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../src/execution/spawn/com
 import { mergePlanEnvironment, planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import { SpawnPlanError } from "../../src/execution/spawn/spawn-plan.js";
 import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
+import { onWindows } from "../support/platform.js";
+
+// The spawning tests below run the plans against /bin/bash and /bin/sh, so they are POSIX-only; on
+// Windows the same texts go through the real Git Bash in test/windows/git-bash.test.ts.
+const posixIt = it.skipIf(onWindows);
 
 function resolution(overrides: Partial<ShellResolution>): ShellResolution {
   return {
@@ -72,6 +77,19 @@ describe("planSpawn", () => {
     expect(mergePlanEnvironment({ WSLENV: "GOPATH/l" }, plan).WSLENV).toBe(`GOPATH/l:${COMMAND_VARIABLE}`);
   });
 
+  it("WSL: the native cwd goes to --cd as it is, and wsl_login_shell starts bash -l", () => {
+    const wsl = resolution({ platform: "win32", kind: "wsl", path: "C:\\Windows\\System32\\wsl.exe" });
+    expect(planSpawn(wsl, "ls", "C:\\proj").args.slice(0, 5)).toEqual([
+      "--cd",
+      "C:\\proj",
+      "--exec",
+      "bash",
+      "-c",
+    ]);
+    const login = planSpawn({ ...wsl, loginShell: true }, "ls", "C:\\proj");
+    expect(login.args).toEqual(["--cd", "C:\\proj", "--exec", "bash", "-l", "-c", COMMAND_WRAPPER]);
+  });
+
   it("none: argv without a shell through cross-spawn, or a refusal naming the operator", () => {
     const plan = planSpawn(resolution({ kind: "none", path: null }), "node --version", "/tmp");
     expect(plan).toMatchObject({ file: "node", args: ["--version"], delivery: "direct", crossSpawn: true });
@@ -84,7 +102,7 @@ describe("planSpawn", () => {
     expect(() => planSpawn(resolution({ path: null }), "ls", "/tmp")).toThrow(/no executable path/);
   });
 
-  it.each(HOSTILE_COMMANDS)("reaches bash byte for byte through both plans: %j", (command) => {
+  posixIt.each(HOSTILE_COMMANDS)("reaches bash byte for byte through both plans: %j", (command) => {
     const direct = spawnSync("/bin/bash", ["-c", command], { cwd: "/tmp", encoding: "buffer" });
     for (const kind of ["bash", "gitbash"] as const) {
       const plan = planSpawn(resolution({ kind }), command, "/tmp");
@@ -99,7 +117,7 @@ describe("planSpawn", () => {
     }
   });
 
-  it("delivers any text (no NUL) unchanged through the environment plan (property)", () => {
+  posixIt("delivers any text (no NUL) unchanged through the environment plan (property)", () => {
     fc.assert(
       fc.property(
         fc.string({ unit: "binary", maxLength: 60 }).filter((text) => !text.includes("\0")),
@@ -117,7 +135,7 @@ describe("planSpawn", () => {
     );
   });
 
-  it("the environment plan hides its own variable and restores IFS and globbing", () => {
+  posixIt("the environment plan hides its own variable and restores IFS and globbing", () => {
     const plan = planSpawn(
       resolution({ kind: "gitbash" }),
       'printf "%s|" "${SHELLGATE_COMMAND-unset}" "$IFS" $-',
@@ -132,7 +150,7 @@ describe("planSpawn", () => {
 });
 
 describe("planSpawn: POSIX sh on Windows", () => {
-  it("uses the environment plan without bash-only options and a POSIX prelude", () => {
+  posixIt("uses the environment plan without bash-only options and a POSIX prelude", () => {
     const sh: ShellResolution = {
       platform: "win32",
       kind: "sh",

@@ -83,7 +83,7 @@ describe.runIf(onWindows)("no-bash fallback on win32", () => {
   });
 
   it("keeps %VAR% literal through a .cmd shim", async (context) => {
-    context.skip(underWine, wineCannot("Wine 8's cmd.exe expands a ^-escaped %PATH% on its command line"));
+    context.skip(underWine, wineCannot("cmd-expands-escaped-percent"));
     const directory = toolDirectory();
     const command = ["print-args", ...PERCENT_ARGUMENTS].map(quoteWord).join(" ");
     const outcome = await runPlan(fallbackPlan(command, directory), environmentWithPathFirst(directory));

@@ -37,7 +37,7 @@ function runFromFile(command: string, cwd: string): { stdout: string; exitCode: 
 
 describe.runIf(onWindows)("Git Bash on a real Windows host", () => {
   beforeEach((context) => {
-    context.skip(underWine, wineCannot("there is no Git Bash, only a stand-in that answers --version"));
+    context.skip(underWine, wineCannot("no-git-bash"));
   });
   beforeAll(async () => {
     if (underWine) return;
@@ -88,6 +88,20 @@ describe.runIf(onWindows)("Git Bash on a real Windows host", () => {
       const seenByBash = realpathSync.native(toNativePath(shellDirectory ?? "", "gitbash"));
       expect(seenByBash.toLowerCase()).toBe(realpathSync.native(directory).toLowerCase());
     }
+  });
+
+  it("lands a POSIX-spelt workdir where Git Bash has it: /tmp is %TEMP%, ~ is $HOME, /usr is in the Git root", async () => {
+    for (const workdir of ["/tmp", "/usr/bin"]) {
+      const result = await runCommand("pwd", { resolution, workdir, timeout: 30 });
+      expect({ workdir, stdout: result.stdout, exitCode: result.exitCode }).toEqual({
+        workdir,
+        stdout: `${workdir}\n`,
+        exitCode: 0,
+      });
+    }
+    const home = await runCommand('pwd; printf "%s\\n" "$HOME"', { resolution, workdir: "~", timeout: 30 });
+    const [printed, expected] = home.stdout.split("\n");
+    expect(printed).toBe(expected);
   });
 
   it("ends a Git Bash → node → node tree whole on timeout", async () => {

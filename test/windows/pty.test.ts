@@ -6,10 +6,7 @@ import { onWindows, underWine, wineCannot } from "./support/windows-host.js";
 // native build did not install, shellgate runs without terminals, and so does this test.
 describe.runIf(onWindows)("ConPTY through the pty package", () => {
   it("runs cmd.exe /c echo in a pseudo console", async (context) => {
-    context.skip(
-      underWine,
-      wineCannot("ConPTY delivers no output, and the pty package has no win32 prebuild here"),
-    );
+    context.skip(underWine, wineCannot("no-conpty"));
     const pty = await loadPty();
     context.skip(pty === null, `the optional package ${PTY_PACKAGE} did not load on this host`);
     const terminal = pty!.spawn("cmd.exe", ["/d", "/c", "echo shellgate-pty-marker"], {

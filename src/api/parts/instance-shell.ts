@@ -13,6 +13,7 @@ export async function instanceShell(
   const facts = host.platformHost ?? createRealHost({ cwd: hostCwd, ...(host.env ? { env: host.env } : {}) });
   return resolveShell(facts, {
     windowsShell: config.windows_shell,
+    wslLoginShell: config.wsl_login_shell,
     ...(config.bash_path !== undefined ? { bashPath: config.bash_path } : {}),
   });
 }

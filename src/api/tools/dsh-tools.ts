@@ -1,5 +1,5 @@
 import { bashDescriptionFor } from "../../text/descriptions/bash-description.js";
-import { BASH_KILL_DESCRIPTION, BASH_OUTPUT_DESCRIPTION } from "../../text/descriptions/task-descriptions.js";
+import { BASH_KILL_DESCRIPTION, bashOutputDescription } from "../../text/descriptions/task-descriptions.js";
 import {
   bashKillResultSchema,
   bashOutputResultSchema,
@@ -37,7 +37,7 @@ export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
   });
   const bashOutput = defineTool({
     name: "bash_output",
-    description: BASH_OUTPUT_DESCRIPTION,
+    description: bashOutputDescription(runtime.config.background_read_max_bytes),
     schema: bashOutputInputSchema,
     outputSchema: bashOutputResultSchema,
     annotations: { ...READS, title: "Read a background task's output" },

@@ -1,7 +1,5 @@
+import { carriesCredential, isCredentialName } from "./credential-rules.js";
 import { matchesAnyNamePattern } from "./name-pattern.js";
-
-/** Words in a variable name that mark it as a credential (matched anywhere in the name, any case). */
-export const CREDENTIAL_NAME_WORDS = ["KEY", "SECRET", "TOKEN", "PASSWORD"] as const;
 
 /** Set for every command unless the caller sets them: no pagers waiting for a key, no colour codes. */
 export const NON_INTERACTIVE_DEFAULTS: Readonly<Record<string, string>> = {
@@ -12,9 +10,12 @@ export const NON_INTERACTIVE_DEFAULTS: Readonly<Record<string, string>> = {
 };
 
 export interface BuildEnvironmentOptions {
-  /** Drop credential-like names (default true). */
-  readonly scrub?: boolean;
-  /** Names or `*` patterns kept even though they look like credentials. */
+  /**
+   * Drop credentials by rule (default true): names such as `*_TOKEN` or `*_API_KEY` and values such
+   * as a URL with a password. A list keeps the rules and also drops names matching its patterns.
+   */
+  readonly scrub?: boolean | readonly string[];
+  /** Names or `*` patterns kept even though the rules call them credentials (`env_keep`). */
   readonly allow?: readonly string[];
   /** Names or `*` patterns always dropped; deny wins over allow. */
   readonly deny?: readonly string[];
@@ -24,9 +25,9 @@ export interface BuildEnvironmentOptions {
   readonly platform?: NodeJS.Platform;
 }
 
+/** Whether a name alone marks a credential (word rules and known names; see `credential-rules`). */
 export function looksLikeCredential(name: string): boolean {
-  const upper = name.toUpperCase();
-  return CREDENTIAL_NAME_WORDS.some((word) => upper.includes(word));
+  return isCredentialName(name);
 }
 
 /** The environment a command runs with: the host's, minus credentials, plus non-interactive defaults. */
@@ -35,6 +36,7 @@ export function buildEnvironment(
   options: BuildEnvironmentOptions = {},
 ): Record<string, string> {
   const scrub = options.scrub ?? true;
+  const scrubPatterns = Array.isArray(scrub) ? scrub : [];
   const allow = options.allow ?? [];
   const deny = options.deny ?? [];
   const caseInsensitive = (options.platform ?? process.platform) === "win32";
@@ -42,7 +44,9 @@ export function buildEnvironment(
   for (const [name, value] of Object.entries(base)) {
     if (value === undefined) continue;
     if (matchesAnyNamePattern(name, deny)) continue;
-    if (scrub && looksLikeCredential(name) && !matchesAnyNamePattern(name, allow)) continue;
+    const credential =
+      scrub !== false && (carriesCredential(name, value) || matchesAnyNamePattern(name, scrubPatterns));
+    if (credential && !matchesAnyNamePattern(name, allow)) continue;
     result[name] = value;
   }
   const assign = (name: string, value: string): void => {

@@ -11,3 +11,10 @@ export interface RunMarker {
 export function createRunMarker(): RunMarker {
   return { name: RUN_MARKER_VARIABLE, value: randomUUID() };
 }
+
+/** The variable every process one executor instance starts inherits; `close()` ends its carriers. */
+export const INSTANCE_MARKER_VARIABLE = "SHELLGATE_INSTANCE";
+
+export function createInstanceMarker(): RunMarker {
+  return { name: INSTANCE_MARKER_VARIABLE, value: randomUUID() };
+}

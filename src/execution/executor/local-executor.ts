@@ -1,15 +1,19 @@
+import os from "node:os";
 import type { ShellResolution } from "../../../platforms/index.js";
-import { cleanOldSpills } from "../io/spill-directory.js";
+import { createInstanceMarker } from "../environment/run-marker.js";
+import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import { prepareEnclosedRun } from "../run/enclose-run.js";
 import { nativeWorkingDirectory } from "../run/prepare-run.js";
-import { runCommand, spillDirectoryOf } from "../run/run-command.js";
+import { runCommand } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
+import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
 
 export const DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES = 1_000_000;
+export const DEFAULT_SPILL_TOTAL_MAX_BYTES = 512 * 1024 * 1024;
 
 export interface LocalExecutorOptions
   extends Omit<
@@ -19,6 +23,12 @@ export interface LocalExecutorOptions
   readonly resolution: ShellResolution;
   /** Bytes kept in memory per stream per background task. Default 1,000,000. */
   readonly backgroundMaxOutputBytes?: number;
+  /** Bytes one `bash_output` read shows per stream (head and tail beyond). Default 100,000. */
+  readonly backgroundReadMaxBytes?: number;
+  /** Running background tasks allowed at once (`max_background_tasks`). Default 16. */
+  readonly maxBackgroundTasks?: number;
+  /** Bytes all spill files of this instance may hold together (`spill_total_max_bytes`). Default 512 MiB. */
+  readonly spillTotalMaxBytes?: number;
   /** Spill directories older than this are removed on start (0: never). Default 24. */
   readonly spillMaxAgeHours?: number;
   readonly onListenerError?: (error: unknown, task: TaskSnapshot) => void;
@@ -27,12 +37,23 @@ export interface LocalExecutorOptions
 /** The local executor: commands run on this machine in the resolved shell. */
 export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   const baseCwd = options.cwd ?? process.cwd();
-  const spillDirectory = spillDirectoryOf(options.spillDirectory);
+  // Its own directory (unless handed one), so the byte budget and close()'s cleanup are per instance.
+  const ownsSpillDirectory = typeof options.spillDirectory !== "object";
+  const spillDirectory =
+    typeof options.spillDirectory === "object"
+      ? options.spillDirectory
+      : new SpillDirectory(
+          options.spillDirectory ?? os.tmpdir(),
+          options.spillTotalMaxBytes ?? DEFAULT_SPILL_TOTAL_MAX_BYTES,
+        );
   const maxAge = options.spillMaxAgeHours ?? 24;
   void cleanOldSpills(spillDirectory.baseDirectory, maxAge);
-  const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory };
+  const instanceMarker = createInstanceMarker();
+  const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory, instanceMarker };
   const registry = new TaskRegistry({
     maxOutputBytes: options.backgroundMaxOutputBytes ?? DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES,
+    ...(options.maxBackgroundTasks === undefined ? {} : { maxTasks: options.maxBackgroundTasks }),
+    ...(options.backgroundReadMaxBytes === undefined ? {} : { readMaxBytes: options.backgroundReadMaxBytes }),
     spillMaxBytes: options.spillMaxBytes ?? RUN_DEFAULTS.spillMaxBytes,
     spillDirectory,
     killGraceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
@@ -79,6 +100,8 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       return runCommand(spec.command, perCall(spec));
     },
     async start(spec) {
+      // Before the plan: a long command's script file must not be written for a refused start.
+      registry.assertRoom(spec.owner);
       const prepared = await prepareEnclosedRun(spec.command, perCall(spec));
       try {
         return registry.start({
@@ -110,8 +133,17 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     onTaskDone(listener) {
       return registry.onTaskDone(listener);
     },
-    close() {
-      return registry.close();
+    async close() {
+      await registry.close();
+      // What escaped every tree (`setsid cmd >/dev/null 2>&1 &`) still carries the instance marker;
+      // with kill_background_children off, leaving such processes running is what was asked for.
+      if (options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren) {
+        await terminateMarked(instanceMarker, {
+          graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
+          platform: options.resolution.platform,
+        });
+      }
+      if (ownsSpillDirectory) spillDirectory.removeUnnamed();
     },
   };
 }

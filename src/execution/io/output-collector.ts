@@ -61,7 +61,13 @@ export class OutputCollector {
     const directory = this.options.spillDirectory?.path() ?? null;
     if (directory === null) this.spillUnavailable = true;
     else {
-      this.spill = new SpillFile(directory, this.options.stream, this.options.spillMaxBytes);
+      this.spill = new SpillFile(
+        directory,
+        this.options.stream,
+        this.options.spillMaxBytes,
+        undefined,
+        this.options.spillDirectory,
+      );
       this.spill.write(everything);
     }
   }

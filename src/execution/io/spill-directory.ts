@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmdirSync, rmSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +11,52 @@ export const SPILL_DIRECTORY_PREFIX = "shellgate-spill-";
  */
 export class SpillDirectory {
   private created: string | null | undefined;
+  private spent = 0;
+  private readonly files = new Set<string>();
+  private readonly named = new Set<string>();
 
-  constructor(readonly baseDirectory: string = os.tmpdir()) {}
+  constructor(
+    readonly baseDirectory: string = os.tmpdir(),
+    /** Bytes all spill files of this directory may hold together (`spill_total_max_bytes`). */
+    readonly totalMaxBytes: number = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** Takes up to `bytes` from the shared budget; resolves to what may be written. */
+  reserve(bytes: number): number {
+    const granted = Math.max(0, Math.min(bytes, this.totalMaxBytes - this.spent));
+    this.spent += granted;
+    return granted;
+  }
+
+  /** Records a file written here, so `removeUnnamed` knows it. */
+  track(file: string): void {
+    this.files.add(file);
+  }
+
+  /** A result told the caller about this file: it stays after `removeUnnamed`. */
+  markNamed(file: string | null | undefined): void {
+    if (file) this.named.add(file);
+  }
+
+  /**
+   * Removes the files no result has named (a task's copy nobody read, a script), then the
+   * directory itself when nothing is left in it. Best effort; for `close()`.
+   */
+  removeUnnamed(): void {
+    for (const file of this.files) {
+      if (this.named.has(file)) continue;
+      rmSync(file, { force: true });
+      this.files.delete(file);
+    }
+    if (typeof this.created === "string") {
+      try {
+        rmdirSync(this.created);
+        this.created = undefined;
+      } catch {
+        // not empty: a named file stays for the caller, removed later by age
+      }
+    }
+  }
 
   /** The directory, or null when it could not be created (spills are then reported unavailable). */
   path(): string | null {

@@ -2,6 +2,12 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 
+/** What a spill file draws on: the instance-wide byte budget, and the list of files to clean up. */
+export interface SpillBudget {
+  reserve(bytes: number): number;
+  track(file: string): void;
+}
+
 /**
  * The complete copy of one stream that was too long to show. Opened exclusively (`wx`: fails on any
  * existing path, symlinks included) with mode 0600 under a private directory, with a random name.
@@ -13,6 +19,7 @@ export class SpillFile {
   private written = 0;
   private capped = false;
   private failed = false;
+  private stoppedBy: "spill_max_bytes" | "spill_total_max_bytes" = "spill_max_bytes";
   readonly path: string;
 
   constructor(
@@ -21,6 +28,8 @@ export class SpillFile {
     private readonly maxBytes: number,
     /** Only for tests: a fixed name instead of the random one. */
     fileName?: string,
+    /** The instance's budget shared by all its spill files (`spill_total_max_bytes`). */
+    private readonly budget?: SpillBudget,
   ) {
     this.path = path.join(directory, fileName ?? `${randomBytes(12).toString("hex")}-${stream}.log`);
     try {
@@ -29,11 +38,16 @@ export class SpillFile {
       this.descriptor = null;
       this.failed = true;
     }
+    if (this.descriptor !== null) budget?.track(this.path);
   }
 
   write(chunk: Uint8Array): void {
     if (this.descriptor === null || this.failed || this.capped) return;
-    const room = this.maxBytes - this.written;
+    const ownRoom = this.maxBytes - this.written;
+    const wanted = Math.min(chunk.length, ownRoom);
+    const granted = this.budget ? this.budget.reserve(wanted) : wanted;
+    if (granted < wanted) this.stoppedBy = "spill_total_max_bytes";
+    const room = granted < wanted ? granted : ownRoom;
     const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
     try {
       let offset = 0;
@@ -54,7 +68,7 @@ export class SpillFile {
       if (this.capped && !this.failed) {
         writeSync(
           descriptor,
-          `\n[shellgate: this copy stopped at ${this.written} bytes (spill_max_bytes); the stream was ${totalBytes} bytes]\n`,
+          `\n[shellgate: this copy stopped at ${this.written} bytes (${this.stoppedBy}); the stream was ${totalBytes} bytes]\n`,
         );
       }
       closeSync(descriptor);

@@ -5,6 +5,8 @@ export type ExecutionErrorCode =
   | "blocked"
   /** The timeout value is out of range. */
   | "invalid-timeout"
+  /** The command (or a variable given with it) cannot be delivered: a NUL byte. */
+  | "invalid-command"
   /** The working directory is missing or not a directory. */
   | "bad-cwd"
   /** No shell is available for this kind, or the fallback refused shell syntax. */
@@ -15,6 +17,8 @@ export type ExecutionErrorCode =
   | "aborted"
   /** `max_concurrent` commands are already running. */
   | "concurrency-limit"
+  /** `max_background_tasks` background tasks are already running. */
+  | "background-limit"
   /** `sandbox.mode` is `required` and the OS sandbox cannot run here; nothing was spawned. */
   | "sandbox-unavailable";
 

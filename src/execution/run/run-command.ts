@@ -35,6 +35,7 @@ function abortReason(signal: AbortSignal): string {
  */
 export async function runCommand(command: string, options: RunOptions): Promise<RunResult> {
   const timeoutMs = resolveTimeoutMs({
+    timeoutSeconds: options.timeoutSeconds,
     timeout: options.timeout,
     timeoutMs: options.timeoutMs,
     defaultSeconds: options.defaultTimeout,
@@ -95,6 +96,9 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     }
     const out = stdout.finish();
     const err = stderr.finish();
+    // Named in the result: the caller may read them, so close() must leave them.
+    if (out.truncated) spillDirectory.markNamed(out.spillPath);
+    if (err.truncated) spillDirectory.markNamed(err.spillPath);
     const sandbox = prepared.trailer(`${out.text}\n${err.text}`);
     return {
       stdout: out.text,

@@ -15,9 +15,11 @@ export interface RunOptions {
   readonly cwd?: string;
   /** This call's working directory (`workdir`). */
   readonly workdir?: string;
-  /** Seconds, 1–3600. */
+  /** The deadline in seconds, 1–3600. */
+  readonly timeoutSeconds?: number;
+  /** @deprecated The older name of `timeoutSeconds`; still honoured. */
   readonly timeout?: number;
-  /** Milliseconds (dsh shape). With `timeout` too, the earlier deadline wins. */
+  /** The deadline in milliseconds, 1000–3,600,000 (dsh shape). With seconds too, the earlier wins. */
   readonly timeoutMs?: number;
   /** Used when neither is given (`timeout` config). Default 30. */
   readonly defaultTimeout?: number;
@@ -29,7 +31,11 @@ export interface RunOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The caller's own variables: never scrubbed, beat the non-interactive defaults. */
   readonly envSet?: Readonly<Record<string, string>>;
-  readonly envScrub?: boolean;
+  /** The executor instance's marker, inherited by everything it starts, so `close()` finds escapees. */
+  readonly instanceMarker?: { readonly name: string; readonly value: string };
+  /** Credential scrubbing: true (the rules), false (off), or the rules plus these name patterns. */
+  readonly envScrub?: boolean | readonly string[];
+  /** Names kept although the rules call them credentials (`env_keep` and `env_allow`). */
   readonly envAllow?: readonly string[];
   readonly envDeny?: readonly string[];
   /** Bytes shown per stream before truncation. Default 100,000. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { createRunMarker } from "../environment/run-marker.js";
+import { removeScriptFile } from "../spawn/script-file.js";
 import { startProcess } from "../spawn/start-process.js";
 import { prepareEnclosedRun } from "./enclose-run.js";
 import { ExecutionError } from "./execution-error.js";
@@ -46,6 +47,8 @@ export async function startDetached(command: string, options: RunOptions): Promi
       child.once("error", reject);
     });
   } catch (error) {
+    // Once started, the script removes itself; only a failed start leaves it to us.
+    if (prepared.plan.scriptFile !== undefined) removeScriptFile(prepared.plan.scriptFile);
     throw new ExecutionError(
       "spawn-failed",
       spawnFailureMessage(prepared.plan, error as NodeJS.ErrnoException),

@@ -1,4 +1,5 @@
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
+import { removeScriptFile } from "../spawn/script-file.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
@@ -42,6 +43,15 @@ function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
 }
 
+function notStarted(spawnError: NodeJS.ErrnoException): SupervisedProcess {
+  return {
+    pid: undefined,
+    finished: Promise.resolve({ exitCode: null, signal: null, spawnError }),
+    terminate: () => Promise.resolve(undefined),
+    terminating: false,
+  };
+}
+
 /**
  * Starts a plan and watches it to the end. Completion is the shell's exit plus a short bounded
  * drain — not the pipes closing, which a background child (`sleep 300 &`) can hold open for ever.
@@ -50,7 +60,14 @@ function delay(milliseconds: number): Promise<void> {
 export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
   const platform = options.platform ?? process.platform;
   const marker: RunMarker = createRunMarker();
-  const child = startProcess(plan, { env: options.env, marker });
+  let child: ReturnType<typeof startProcess>;
+  try {
+    child = startProcess(plan, { env: options.env, marker });
+  } catch (error) {
+    // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
+    if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);
+    return notStarted(error as NodeJS.ErrnoException);
+  }
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);
@@ -72,6 +89,14 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
   };
 
   const finished = (async (): Promise<ProcessEnd> => {
+    try {
+      return await watchToEnd();
+    } finally {
+      if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);
+    }
+  })();
+
+  async function watchToEnd(): Promise<ProcessEnd> {
     const spawnError = await started;
     if (spawnError) return { exitCode: null, signal: null, spawnError };
     const { code, signal } = await exited;
@@ -99,7 +124,7 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
       ...(backgroundChildren ? { backgroundChildren } : {}),
       ...(report ? { termination: report } : {}),
     };
-  })();
+  }
 
   return {
     get pid() {

@@ -57,7 +57,16 @@ export function planSpawn(
         ...common,
         shell: "wsl",
         file: shellExecutable(resolution),
-        args: [...distro, "--cd", shellCwd, "--exec", "bash", "-c", COMMAND_WRAPPER],
+        args: [
+          ...distro,
+          "--cd",
+          shellCwd,
+          "--exec",
+          "bash",
+          ...(resolution.loginShell === true ? ["-l"] : []),
+          "-c",
+          COMMAND_WRAPPER,
+        ],
         env: { [COMMAND_VARIABLE]: wrapCommandText(command), WSLENV: COMMAND_VARIABLE },
         delivery: "environment",
       };

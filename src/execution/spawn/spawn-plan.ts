@@ -26,6 +26,8 @@ export interface SpawnPlan {
   readonly windowsHide: boolean;
   /** Resolve the program with PATHEXT and `.cmd` shims (cross-spawn); kind `none` only. */
   readonly crossSpawn: boolean;
+  /** A long command's private script file (it is sourced); removed once the process has ended. */
+  readonly scriptFile?: string;
 }
 
 /** Raised when a command cannot be planned: the fallback refused it, or the resolution is unusable. */

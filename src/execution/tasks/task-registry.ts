@@ -1,16 +1,38 @@
-import { guardBinary } from "../io/binary-guard.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
+import { ExecutionError } from "../run/execution-error.js";
 import { spawnFailureMessage } from "../run/prepare-run.js";
 import { type SupervisedProcess, superviseRun } from "../run/supervise-run.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
+import { boundRead, DEFAULT_BACKGROUND_READ_MAX_BYTES } from "./bounded-read.js";
 import { assertTaskAccess, unknownTask } from "./task-access.js";
 import { createTaskId } from "./task-id.js";
 import { TaskStream } from "./task-stream.js";
 import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot, TaskStatus } from "./task-types.js";
 
+export const DEFAULT_MAX_BACKGROUND_TASKS = 16;
+
+/** The refusal of one start too many: the limit, the caller's running tasks, what to do. */
+function backgroundLimitText(
+  limit: number,
+  visible: readonly { id: string; command: string }[],
+  total: number,
+): string {
+  const shown = visible.map((task) => {
+    const command = task.command.length > 60 ? `${task.command.slice(0, 59)}…` : task.command;
+    return `${task.id} (${command})`;
+  });
+  const others = total - visible.length;
+  const list = [...shown, ...(others > 0 ? [`${others} of another session`] : [])].join(", ");
+  return `Background task limit of ${limit} reached (max_background_tasks); running: ${list}. Stop one with bash_kill or wait for one to finish, then start again.`;
+}
+
 export interface TaskRegistryOptions {
   /** Bytes kept in memory per stream per task (`background_max_output_bytes`). */
   readonly maxOutputBytes: number;
+  /** Running tasks allowed at once (`max_background_tasks`); a start beyond it is refused. Default 16. */
+  readonly maxTasks?: number;
+  /** Bytes one read shows per stream (head and tail beyond it). Default 100,000. */
+  readonly readMaxBytes?: number;
   readonly spillMaxBytes: number;
   readonly spillDirectory?: SpillDirectory;
   readonly killGraceMs: number;
@@ -84,20 +106,33 @@ export class TaskRegistry {
 
   constructor(private readonly options: TaskRegistryOptions) {}
 
+  /** Refuses, with the running tasks listed, when `max_background_tasks` are already running. */
+  assertRoom(owner: string | undefined): void {
+    const limit = this.options.maxTasks ?? DEFAULT_MAX_BACKGROUND_TASKS;
+    const running = [...this.tasks.values()].filter((task) => task.status === "running");
+    if (running.length < limit) return;
+    const visible = running.filter((task) => task.owner === undefined || task.owner === owner);
+    throw new ExecutionError("background-limit", backgroundLimitText(limit, visible, running.length));
+  }
+
   start(input: StartTaskInput): TaskSnapshot {
     if (this.closed) throw new Error("the executor is closed; no new background tasks can start");
+    this.assertRoom(input.owner);
     const { options } = this;
+    const readLimit = options.readMaxBytes ?? DEFAULT_BACKGROUND_READ_MAX_BYTES;
     const stdout = new TaskStream(
       "stdout",
       options.maxOutputBytes,
       options.spillDirectory,
       options.spillMaxBytes,
+      readLimit,
     );
     const stderr = new TaskStream(
       "stderr",
       options.maxOutputBytes,
       options.spillDirectory,
       options.spillMaxBytes,
+      readLimit,
     );
     const supervised = superviseRun(input.plan, {
       env: input.env,
@@ -189,8 +224,13 @@ export class TaskRegistry {
     const lossy = out.lostBytes > 0 || err.lostBytes > 0;
     const spillOut = task.stdout.spillPath;
     const spillErr = task.stderr.spillPath;
-    const stdout = guardBinary(out.bytes, "stdout").text;
-    const stderr = guardBinary(err.bytes, "stderr").text;
+    this.options.spillDirectory?.markNamed(spillOut);
+    this.options.spillDirectory?.markNamed(spillErr);
+    const limit = this.options.readMaxBytes ?? DEFAULT_BACKGROUND_READ_MAX_BYTES;
+    const shownOut = boundRead(out.bytes, "stdout", limit, spillOut);
+    const shownErr = boundRead(err.bytes, "stderr", limit, spillErr);
+    const stdout = shownOut.text;
+    const stderr = shownErr.text;
     const note = task.sandbox?.trailer(`${stdout}\n${stderr}`);
     const sandbox = note && note !== task.sandboxShown ? note : undefined;
     if (sandbox) task.sandboxShown = sandbox;
@@ -201,6 +241,9 @@ export class TaskRegistry {
       ...(sandbox ? { sandbox } : {}),
       lostBytes: { stdout: out.lostBytes, stderr: err.lostBytes },
       lossy,
+      ...(shownOut.truncated || shownErr.truncated
+        ? { truncated: { stdout: shownOut.truncated, stderr: shownErr.truncated } }
+        : {}),
       spill: {
         ...(spillOut === undefined ? {} : { stdout: spillOut }),
         ...(spillErr === undefined ? {} : { stderr: spillErr }),

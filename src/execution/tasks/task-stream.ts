@@ -18,6 +18,8 @@ export class TaskStream {
     private readonly maxBytes: number,
     private readonly spillDirectory: SpillDirectory | undefined,
     private readonly spillMaxBytes: number,
+    /** Past this many bytes a complete copy starts: a read may cut the middle, or memory drop it. */
+    private readonly spillAfterBytes: number = maxBytes,
   ) {
     this.window = new TailWindow(maxBytes);
   }
@@ -26,12 +28,18 @@ export class TaskStream {
     if (
       this.spill === null &&
       !this.spillUnavailable &&
-      this.window.totalBytes + chunk.length > this.maxBytes
+      this.window.totalBytes + chunk.length > Math.min(this.maxBytes, this.spillAfterBytes)
     ) {
       const directory = this.spillDirectory?.path() ?? null;
       if (directory === null) this.spillUnavailable = true;
       else {
-        this.spill = new SpillFile(directory, this.stream, this.spillMaxBytes);
+        this.spill = new SpillFile(
+          directory,
+          this.stream,
+          this.spillMaxBytes,
+          undefined,
+          this.spillDirectory,
+        );
         // Nothing has been dropped yet, so the window still holds the whole stream.
         this.spill.write(this.window.readFrom(0, true).bytes);
       }

@@ -25,6 +25,8 @@ export interface TaskRead {
   /** Bytes between the previous read and the oldest byte still in memory, per stream. */
   readonly lostBytes: { readonly stdout: number; readonly stderr: number };
   readonly lossy: boolean;
+  /** Present when this read showed only head and tail of a stream (`background_read_max_bytes`). */
+  readonly truncated?: { readonly stdout: boolean; readonly stderr: boolean };
   /** Complete copies, when a stream outgrew memory: a path, or null when unavailable. */
   readonly spill: { readonly stdout?: string | null; readonly stderr?: string | null };
   /** The sandbox's note for this read (a denial marker, or that `auto` could not sandbox). */

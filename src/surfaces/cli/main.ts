@@ -3,6 +3,7 @@ import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
 import { COMMAND_HELP, commandHelpText } from "./help/command-help.js";
 import { isInputError } from "./input-error.js";
+import { processInterrupter } from "./process-interrupter.js";
 
 function processIo(): CliIo {
   return {
@@ -11,6 +12,7 @@ function processIo(): CliIo {
     stdin: process.stdin,
     cwd: process.cwd(),
     env: process.env,
+    interrupter: processInterrupter(),
   };
 }
 
@@ -55,7 +57,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   } catch (error) {
     if (isInputError(error)) {
       io.stderr.write(`shellgate ${command.name}: ${error.message}\n`);
-      return 2;
+      return command.inputErrorExitCode ?? 2;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`shellgate ${command.name}: ${message}\n`);

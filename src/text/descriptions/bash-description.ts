@@ -6,8 +6,11 @@ const RESULT_PARAGRAPH =
   "Result: stdout, then a [stderr] section, then markers: [exit code: N] for a non-zero exit (a result, not an error), [timed out after Nms], [killed by signal: X], [output truncated; full output: PATH].";
 
 function limitsParagraph(context: DescriptionContext, timeoutField: string): string {
-  return `Limits: a foreground command and its whole process tree are stopped after ${context.timeoutSeconds} s unless ${timeoutField} says otherwise (at most 3600 s). Each output stream keeps ${context.maxOutputBytes} bytes (head and tail); the full stream is saved to a file named in the result.`;
+  return `Limits: a foreground command and its whole process tree are stopped after ${context.timeoutSeconds} s unless ${timeoutField} says otherwise (at most 3600 s). Each output stream keeps ${context.maxOutputBytes} bytes (head and tail); the full stream is in a file named in the result.`;
 }
+
+const SECRETS_SENTENCE =
+  "Secrets (*_TOKEN, *_SECRET, *_PASSWORD, *_API_KEY, URLs with a password) are removed from the env; to pass one on purpose, set it inline: NAME=value cmd.";
 
 function sandboxLines(context: DescriptionContext): string[] {
   return context.sandboxParagraph ? [context.sandboxParagraph] : [];
@@ -24,6 +27,7 @@ export function dshBashDescription(context: DescriptionContext): string {
     profileLine(context.profile, context.requireApproval),
     ...sandboxLines(context),
     limitsParagraph(context, "timeoutMs (milliseconds)"),
+    SECRETS_SENTENCE,
     RESULT_PARAGRAPH,
     "For servers, watchers and long builds use run_in_background: it returns a task id at once and applies no timeout; read new output with bash_output (poll it, nothing wakes you) and stop the task with bash_kill.",
   ].join("\n\n");
@@ -40,6 +44,7 @@ export function amplifierBashDescription(context: DescriptionContext): string {
     profileLine(context.profile, context.requireApproval),
     ...sandboxLines(context),
     limitsParagraph(context, "timeout (seconds)"),
+    SECRETS_SENTENCE,
     RESULT_PARAGRAPH,
     background,
   ].join("\n\n");

@@ -4,6 +4,11 @@
 export const BASH_OUTPUT_DESCRIPTION =
   "Read the output a background bash task produced since the previous bash_output call, followed by a status line: [status: running], [status: completed, exit code: N] or [status: killed]. If output was dropped from memory it says so and names the full-output file. A finished task does not wake you: poll with bash_output.";
 
+/** The `bash_output` description with this instance's per-read limit (`background_read_max_bytes`). */
+export function bashOutputDescription(readMaxBytes: number): string {
+  return `${BASH_OUTPUT_DESCRIPTION} Each read shows at most ${readMaxBytes} bytes per stream: beyond that the head and tail, with a marker naming the file that holds the middle; the next read continues after it.`;
+}
+
 export const BASH_KILL_DESCRIPTION =
   "Stop a background bash task and its whole process tree. Killing a task that already finished is a reported no-op; an unknown task id is an error.";
 

@@ -7,7 +7,11 @@ import { LIFETIME_SECONDS_MAX, LIFETIME_SECONDS_MIN } from "../../managed/limits
 export const commandField = z
   .string()
   .min(1)
-  .refine((text) => text.trim().length > 0, { message: "must not be only whitespace" });
+  .refine((text) => text.trim().length > 0, { message: "must not be only whitespace" })
+  .refine((text) => !text.includes("\0"), {
+    message:
+      "contains a NUL byte (\\0), which bash cannot receive in a command; remove it, or write the byte inside the command (printf '\\0')",
+  });
 
 export const timeoutSecondsField = z.number().int().min(LIFETIME_SECONDS_MIN).max(LIFETIME_SECONDS_MAX);
 

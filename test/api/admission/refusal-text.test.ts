@@ -46,7 +46,7 @@ describe("one refusal text across surfaces", () => {
       expect((called.content as { type: string; text: string }[])[0]?.text).toBe(expected);
 
       const cli = fakeIo(scratch);
-      expect(await main(["run", COMMAND], cli)).toBe(1);
+      expect(await main(["run", COMMAND], cli)).toBe(77);
       expect(cli.err()).toBe(`shellgate run: ${expected}\n`);
     } finally {
       await shellgate.close();

@@ -1,7 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { skipUnderWine } from "../../support/platform.js";
 
 // Counts every verdict the real gate gives: the admission step must be the only judge.
 const verdicts = vi.hoisted(() => ({ count: 0 }));
@@ -26,6 +27,7 @@ const { createShellgate } = await import("../../../src/api/create-shellgate.js")
 const { main } = await import("../../../src/surfaces/cli/main.js");
 const { fakeIo } = await import("../../support/fake-io.js");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "verdict-count-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function tool(shellgate: Awaited<ReturnType<typeof createShellgate>>, name: string) {
   const found = shellgate.tools().find((candidate) => candidate.name === name);
@@ -34,7 +36,8 @@ function tool(shellgate: Awaited<ReturnType<typeof createShellgate>>, name: stri
 }
 
 describe("an allowed command is judged exactly once", () => {
-  it("in a foreground run, a background task and a managed start", async () => {
+  it("in a foreground run, a background task and a managed start", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const shellgate = await createShellgate({ managed_processes: true }, { cwd: scratch });
     try {
       verdicts.count = 0;
@@ -62,7 +65,8 @@ describe("an allowed command is judged exactly once", () => {
     }
   });
 
-  it("in the CLI's run", async () => {
+  it("in the CLI's run", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     verdicts.count = 0;
     const io = fakeIo(scratch);
     expect(await main(["run", "echo once"], io)).toBe(0);

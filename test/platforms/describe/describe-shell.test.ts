@@ -8,7 +8,7 @@ function resolution(fields: Partial<ShellResolution>): ShellResolution {
 }
 
 describe("describeShell", () => {
-  it("names Git Bash, its path, the /c/ convention, $HOME and the overrides", () => {
+  it("names Git Bash, its path, the /c/ convention, /tmp, $HOME and MSYS path conversion", () => {
     const text = describeShell(
       resolution({
         kind: "gitbash",
@@ -16,16 +16,46 @@ describe("describeShell", () => {
         version: "5.2.37(1)-release",
         flavor: "git-for-windows",
         home: "/c/Users/me",
+        root: "C:\\Program Files\\Git",
       }),
     );
     expect(text).toContain("Git Bash");
     expect(text).toContain("C:\\Program Files\\Git\\bin\\bash.exe");
     expect(text).toContain("/c/Users/me/p");
     expect(text).toContain("$HOME is /c/Users/me");
-    expect(text).toContain("installed on Windows itself");
-    expect(text).toContain("windows_shell");
-    expect(text).toContain("SHELLGATE_WINDOWS_SHELL");
-    expect(text).toContain("bash_path");
+    expect(text).toContain("/tmp is %TEMP%, / is C:\\Program Files\\Git");
+    expect(text).toContain("MSYS_NO_PATHCONV=1");
+    expect(text).toContain("env values that look like /paths");
+    expect(text).toContain("cmd //c");
+    expect(text).toContain("CRLF");
+    // The override is the tool description's own line on Windows (description-context.ts).
+    expect(text).not.toContain("SHELLGATE_WINDOWS_SHELL");
+  });
+
+  it("puts MSYS2's /tmp under its own root", () => {
+    const text = describeShell(
+      resolution({
+        kind: "gitbash",
+        path: "C:\\msys64\\usr\\bin\\bash.exe",
+        flavor: "msys2",
+        root: "C:\\msys64",
+      }),
+    );
+    expect(text).toContain("MSYS2 bash");
+    expect(text).toContain("/ (and /tmp) is C:\\msys64");
+    expect(text).not.toContain("%TEMP%");
+  });
+
+  it("tells the model about WSL's start-up files, *.exe programs and slow /mnt/c", () => {
+    const wsl = resolution({ kind: "wsl", path: "C:\\Windows\\System32\\wsl.exe", distro: "Ubuntu" });
+    const plain = describeShell(wsl);
+    expect(plain).toContain("~/.profile and ~/.bashrc are not read");
+    expect(plain).toContain("nvm");
+    expect(plain).toContain("*.exe");
+    expect(plain).toContain("/mnt/c is slow");
+    const login = describeShell({ ...wsl, loginShell: true });
+    expect(login).toContain("login shell: /etc/profile and ~/.profile are read");
+    expect(login).not.toContain("are not read");
   });
 
   it("tells the model WSL paths and toolchain live inside the distribution", () => {
@@ -34,8 +64,8 @@ describe("describeShell", () => {
     );
     expect(text).toContain("'Ubuntu'");
     expect(text).toContain("/mnt/c/");
-    expect(text).toContain("not the Windows user profile");
-    expect(text).toContain("inside that Linux distribution");
+    expect(text).toContain("not the Windows profile");
+    expect(text).toContain("the distribution's, not Windows'");
   });
 
   it("uses /cygdrive/ for Cygwin", () => {

@@ -54,6 +54,19 @@ describe("resolveShell on this machine", () => {
     const resolution = await resolveShell(createRealHost(), { bashPath: "/bin/bash" });
     expect(resolution).toMatchObject({ kind: "bash", path: "/bin/bash", source: "bash_path" });
   });
+
+  it.skipIf(process.platform === "win32")(
+    "warns about a bash_path whose --version is not bash (node here) and resolves on",
+    async () => {
+      const resolution = await resolveShell(createRealHost(), { bashPath: process.execPath });
+      expect(resolution.source).not.toBe("bash_path");
+      expect(resolution.kind).toBe("bash");
+      expect(resolution.warnings).toEqual([
+        `config bash_path '${process.execPath}' is not bash (its --version says '${process.version}'); resolving as if it were unset`,
+      ]);
+      expect(resolution.trace[0]).toMatchObject({ rule: "bash_path", accepted: false });
+    },
+  );
 });
 
 describe("createShellResolver", () => {
@@ -66,7 +79,10 @@ describe("createShellResolver", () => {
     expect(second).toBe(first);
     expect(third).toBe(first);
     expect(counting.calls()).toBe(callsAfterFirst);
-    expect(counting.timeouts).toEqual([4321]);
+    // One probe on Linux (`bash --version`); a Windows host may also ask reg.exe or wsl.exe. Every
+    // probe gets the configured timeout, and none runs again for the cached answers.
+    expect(counting.timeouts.length).toBeGreaterThan(0);
+    expect(new Set(counting.timeouts)).toEqual(new Set([4321]));
   });
 });
 
@@ -148,6 +164,40 @@ describe("resolveShell on Windows facts", () => {
       path: "C:\\Program Files\\Git\\usr\\bin\\bash.exe",
       source: "program-files",
     });
+  });
+
+  it("rejects an explicit bash_path whose --version is not bash, and resolves on", async () => {
+    const python = "D:\\tools\\python.exe";
+    const resolution = await resolveWindows(
+      {
+        env: { ...windowsBase, PATH: "", ProgramFiles: "C:\\Program Files" },
+        files: {
+          [python]: { type: "file", size: 100 },
+          "C:\\Program Files\\Git\\usr\\bin\\bash.exe": { type: "file", size: 100 },
+        },
+        commands: [{ argv: [python, "--version"], exitCode: 0, stdout: "Python 3.12.1\n" }],
+      },
+      { bashPath: python },
+    );
+    expect(resolution).toMatchObject({ kind: "gitbash", source: "program-files" });
+    expect(resolution.warnings[0]).toBe(
+      `config bash_path '${python}' is not bash (its --version says 'Python 3.12.1'); resolving as if it were unset`,
+    );
+  });
+
+  it("takes an explicit bash_path in an unknown layout when its --version says bash", async () => {
+    const bash = "D:\\opt\\bash.exe";
+    const resolution = await resolveWindows(
+      {
+        env: { ...windowsBase, PATH: "" },
+        files: { [bash]: { type: "file", size: 100 } },
+        commands: [
+          { argv: [bash, "--version"], exitCode: 0, stdout: "GNU bash, version 5.2.0(1)-release\n" },
+        ],
+      },
+      { bashPath: bash },
+    );
+    expect(resolution).toMatchObject({ kind: "gitbash", path: bash, source: "bash_path" });
   });
 
   it("rejects a bash_path that is the WSL launcher or is relative", async () => {

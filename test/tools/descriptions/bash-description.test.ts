@@ -31,6 +31,13 @@ describe("dshBashDescription", () => {
     expect(text).not.toContain("windows_shell");
   });
 
+  it("says that secrets are removed and how to pass one on purpose", () => {
+    for (const text of [dshBashDescription(linux), amplifierBashDescription(linux)]) {
+      expect(text).toMatch(/Secrets \(\*_TOKEN.*\) are removed/);
+      expect(text).toContain("NAME=value cmd");
+    }
+  });
+
   it("adds the override hint on Windows unless the paragraph already has one", () => {
     const windows = { ...linux, platform: "win32" as const, shellParagraph: "Shell: Git Bash." };
     expect(dshBashDescription(windows)).toContain("set the windows_shell config key to 'wsl' or 'gitbash'");

@@ -23,7 +23,11 @@ export async function resolveOptionsFromConfig(
   cwd: string,
 ): Promise<ResolveShellOptions> {
   const config = await loadConfig(file, cwd);
-  return { windowsShell: config.windows_shell, bashPath: config.bash_path };
+  return {
+    windowsShell: config.windows_shell,
+    bashPath: config.bash_path,
+    wslLoginShell: config.wsl_login_shell,
+  };
 }
 
 const DESCRIBE_USAGE = "usage: shellgate describe [--json] [--host FILE] [--config FILE]";

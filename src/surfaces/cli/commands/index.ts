@@ -10,7 +10,17 @@ const LOADERS: Readonly<Record<string, () => Promise<CliCommand>>> = {
   mcp: async () => (await import("./mcp.js")).mcpCommand,
 };
 
-export const commands: readonly CliCommand[] = Object.entries(LOADERS).map(([name, load]) => ({
-  name,
-  run: async (args, io) => (await load()).run(args, io),
-}));
+export const commands: readonly CliCommand[] = Object.entries(LOADERS).map(([name, load]) => {
+  let loaded: CliCommand | undefined;
+  return {
+    name,
+    // Read by main after `run` failed, by which time the module is loaded.
+    get inputErrorExitCode() {
+      return loaded?.inputErrorExitCode;
+    },
+    run: async (args, io) => {
+      loaded = await load();
+      return loaded.run(args, io);
+    },
+  };
+});

@@ -12,7 +12,10 @@ import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
 import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js";
 import { renderRunMarkers, renderRunText } from "../../../text/results/render-result.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { isInputError } from "../input-error.js";
+import type { InterruptSignal } from "../interrupter.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
+import { INPUT_ERROR_EXIT, interruptedExit, notStartedExit, resultExit } from "../run-exit.js";
 import { parseSandboxFlag } from "../sandbox-flag.js";
 import { UsageError } from "../usage-error.js";
 
@@ -33,9 +36,9 @@ function parseTimeout(text: string | undefined): number | undefined {
     throw new UsageError(`--timeout must be a number of seconds, got '${text}'`);
   }
   try {
-    return validateTimeoutSeconds(seconds);
+    return validateTimeoutSeconds(seconds, { field: "--timeout", longerWork: "--background" });
   } catch (error) {
-    throw new UsageError(`--${(error as Error).message}`);
+    throw new UsageError((error as Error).message);
   }
 }
 
@@ -71,81 +74,129 @@ function streamTo(io: CliIo): (stream: "stdout" | "stderr", chunk: Buffer) => vo
 const RUN_USAGE =
   "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--json] [--background] [--] COMMAND";
 
-export const runCommandCli: CliCommand = {
-  name: "run",
-  async run(args, io) {
-    const parsed = parseArguments(args, OPTIONS);
-    const command = await commandText(parsed.positionals, io);
-    if (command.trim() === "") {
-      throw new UsageError(RUN_USAGE);
-    }
-    const timeout = parseTimeout(stringOption(parsed, "timeout"));
-    const profile = parseProfile(stringOption(parsed, "profile"));
-    let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd, io.env);
-    if (profile) config = { ...config, safety_profile: profile };
-    for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
-    const background = booleanOption(parsed, "background");
-    const json = booleanOption(parsed, "json");
-    // The same instance every host gets: one admission step, the configured executor.
-    const sandboxFlag = parseSandboxFlag(stringOption(parsed, "sandbox"));
-    const shellgate = await createShellgate(config, {
-      cwd: io.cwd,
-      env: io.env,
-      ...(sandboxFlag === undefined ? {} : { sandbox: { mode: sandboxFlag } }),
+/** `--json` before `--`: known before parsing, so even a parse error can be answered in JSON. */
+function wantsJson(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
+}
+
+function writeJson(io: CliIo, value: unknown, pretty = false): void {
+  if (io.interrupter?.stdoutClosed) return;
+  io.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
+}
+
+async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArguments(args, OPTIONS);
+  const command = await commandText(parsed.positionals, io);
+  if (command.trim() === "") {
+    throw new UsageError(RUN_USAGE);
+  }
+  const timeout = parseTimeout(stringOption(parsed, "timeout"));
+  const background = booleanOption(parsed, "background");
+  if (background && timeout !== undefined) {
+    throw new UsageError(
+      "--timeout does not apply to --background: the work is detached and outlives shellgate, so nothing would enforce it; drop --timeout, or limit the command itself (timeout 60 make test)",
+    );
+  }
+  const profile = parseProfile(stringOption(parsed, "profile"));
+  let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
+  if (profile) config = { ...config, safety_profile: profile };
+  for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
+  const json = booleanOption(parsed, "json");
+  // The same instance every host gets: one admission step, the configured executor.
+  const sandboxFlag = parseSandboxFlag(stringOption(parsed, "sandbox"));
+  const shellgate = await createShellgate(config, {
+    cwd: io.cwd,
+    env: io.env,
+    ...(sandboxFlag === undefined ? {} : { sandbox: { mode: sandboxFlag } }),
+  });
+  // Old spill directories go while the command runs; awaited before exit so none is cut short.
+  const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
+  // A signal to shellgate (or its stdout closing) stops the command's tree and still reports.
+  const controller = new AbortController();
+  let interruptedBy: InterruptSignal | undefined;
+  const unwatch = io.interrupter?.watch((signal) => {
+    interruptedBy ??= signal;
+    controller.abort(new Error(`shellgate received ${signal}`));
+  });
+  try {
+    const workdir = callDirectory(shellgate.cwd, stringOption(parsed, "cwd"), shellgate.shell.platform);
+    const admission = await shellgate.admit({
+      command,
+      cwd: workdir,
+      action: background ? "background" : "run",
     });
-    // Old spill directories go while the command runs; awaited before exit so none is cut short.
-    const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
-    try {
-      const workdir = callDirectory(shellgate.cwd, stringOption(parsed, "cwd"), shellgate.shell.platform);
-      const admission = await shellgate.admit({
-        command,
-        cwd: workdir,
-        action: background ? "background" : "run",
-      });
-      if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
-      if (background) {
-        const started = await startDetached(command, {
-          ...runOptionsFromConfig(config),
-          resolution: shellgate.shell,
-          cwd: shellgate.cwd,
-          workdir,
-          env: io.env,
-          verdict: admission.verdict,
-          ...(shellgate.sandbox.policy.mode === "off" ? {} : { sandbox: shellgate.sandbox }),
-          ...(timeout === undefined ? {} : { timeout }),
-        });
-        if (json) io.stdout.write(`${JSON.stringify(started)}\n`);
-        else
-          io.stdout.write(
-            `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}\n`,
-          );
-        return 0;
-      }
-      const spec = shellgate.executor.resolve({
-        command,
+    if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
+    if (background) {
+      const started = await startDetached(command, {
+        ...runOptionsFromConfig(config),
+        resolution: shellgate.shell,
+        cwd: shellgate.cwd,
         workdir,
+        env: io.env,
         verdict: admission.verdict,
-        ...(timeout === undefined ? {} : { timeout }),
+        ...(shellgate.sandbox.policy.mode === "off" ? {} : { sandbox: shellgate.sandbox }),
       });
-      const live = !json && isTerminal(io.stdout);
-      const result = await shellgate.executor.run(live ? { ...spec, onOutput: streamTo(io) } : spec);
-      if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else if (live) {
-        for (const marker of renderRunMarkers(result)) io.stdout.write(`${marker}\n`);
+      if (json) writeJson(io, { ...started, exit: { code: 0, reason: "started" } });
+      else
+        io.stdout.write(
+          `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}\n`,
+        );
+      return 0;
+    }
+    const spec = shellgate.executor.resolve({
+      command,
+      workdir,
+      verdict: admission.verdict,
+      signal: controller.signal,
+      ...(timeout === undefined ? {} : { timeout }),
+    });
+    const live = !json && isTerminal(io.stdout);
+    const result = await shellgate.executor.run(live ? { ...spec, onOutput: streamTo(io) } : spec);
+    const exit =
+      interruptedBy === undefined
+        ? resultExit({ ...result, cliCode: cliExitCode(result) })
+        : interruptedExit(interruptedBy);
+    if (io.interrupter?.stdoutClosed) return exit.code;
+    if (json) writeJson(io, { ...result, exit, ...(interruptedBy ? { interruptedBy } : {}) }, true);
+    else {
+      // Interrupted: what was collected, marked with the signal shellgate received.
+      const shown =
+        interruptedBy === undefined ? result : { ...result, timedOut: false, signal: interruptedBy };
+      if (live) {
+        for (const marker of renderRunMarkers(shown)) io.stdout.write(`${marker}\n`);
       } else {
-        const text = renderRunText(result);
+        const text = renderRunText(shown);
         io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
       }
-      return cliExitCode(result);
+    }
+    return exit.code;
+  } catch (error) {
+    if (error instanceof ExecutionError) {
+      const exit = interruptedBy === undefined ? notStartedExit(error.code) : interruptedExit(interruptedBy);
+      if (json) writeJson(io, { error: error.code, message: error.message, exit });
+      io.stderr.write(`shellgate run: ${error.message}\n`);
+      return exit.code;
+    }
+    throw error;
+  } finally {
+    unwatch?.();
+    await Promise.all([cleaning, shellgate.close()]);
+  }
+}
+
+export const runCommandCli: CliCommand = {
+  name: "run",
+  inputErrorExitCode: INPUT_ERROR_EXIT,
+  async run(args, io) {
+    try {
+      return await runOnce(args, io);
     } catch (error) {
-      if (error instanceof ExecutionError) {
-        if (json) io.stdout.write(`${JSON.stringify({ error: error.code, message: error.message })}\n`);
-        io.stderr.write(`shellgate run: ${error.message}\n`);
-        return error.code === "invalid-timeout" ? 2 : 1;
+      if (wantsJson(args) && isInputError(error)) {
+        const exit = { code: INPUT_ERROR_EXIT, reason: "input-error" };
+        writeJson(io, { error: "input-error", message: error.message, exit });
       }
       throw error;
-    } finally {
-      await Promise.all([cleaning, shellgate.close()]);
     }
   },
 };

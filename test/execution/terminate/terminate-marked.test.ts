@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createShellgate } from "../../../src/api/create-shellgate.js";
+import { createLocalExecutor } from "../../../src/execution/executor/local-executor.js";
+import { markedPidsFromPsOutput } from "../../../src/execution/terminate/marked-processes.js";
+import { isProcessAlive } from "../../../src/execution/terminate/process-alive.js";
+import { killQuietly, survivors } from "../../fixtures/exec/helpers.js";
+import { BASH } from "../../fixtures/exec/resolutions.js";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "marked-"));
+const leftovers: number[] = [];
+afterEach(() => killQuietly(leftovers.splice(0)));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const ESCAPE = "setsid sleep 300 >/dev/null 2>&1 </dev/null & echo PID=$!";
+
+describe("markedPidsFromPsOutput (macOS ps -E)", () => {
+  it("finds whole-word NAME=VALUE in the environment part, never itself or a prefix", () => {
+    const text = [
+      "  101 sleep 300 PATH=/bin SHELLGATE_INSTANCE=abc HOME=/h",
+      "  102 sleep 300 SHELLGATE_INSTANCE=abcdef",
+      "  103 grep SHELLGATE_INSTANCE=abc",
+      "  104 bash -c x SHELLGATE_INSTANCE=abc",
+      "  105 echo XSHELLGATE_INSTANCE=abc",
+    ].join("\n");
+    expect(markedPidsFromPsOutput(text, "SHELLGATE_INSTANCE", "abc", 103)).toEqual([101, 104]);
+  });
+});
+
+describe.skipIf(process.platform !== "linux" && process.platform !== "darwin")(
+  "close() ends marked escapees",
+  () => {
+    it("executor.close() ends a setsid daemon with its pipes closed that the foreground run left", async () => {
+      const exec = createLocalExecutor({
+        resolution: BASH,
+        cwd: scratch,
+        spillDirectory: scratch,
+        killGraceMs: 300,
+      });
+      const result = await exec.run(exec.resolve({ command: ESCAPE }));
+      const pid = Number(/PID=(\d+)/.exec(result.stdout)?.[1]);
+      leftovers.push(pid);
+      expect(isProcessAlive(pid)).toBe(true);
+      await exec.close();
+      expect(await survivors([pid], 0)).toEqual([]);
+    });
+
+    it("shellgate.close() does the same for a background task's escapee", async () => {
+      const shellgate = await createShellgate(
+        { safety_profile: "unrestricted", spill_dir: scratch },
+        { cwd: scratch },
+      );
+      const task = await shellgate.executor.start(
+        shellgate.executor.resolve({ command: `${ESCAPE}; sleep 300` }),
+      );
+      let pid = 0;
+      for (let attempt = 0; attempt < 200 && pid === 0; attempt++) {
+        const read = await shellgate.executor.readOutput(task.id, undefined);
+        pid = Number(/PID=(\d+)/.exec(read.stdout)?.[1] ?? 0);
+        if (pid === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      leftovers.push(pid);
+      expect(isProcessAlive(pid)).toBe(true);
+      await shellgate.close();
+      expect(await survivors([pid], 0)).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,23 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * vitest global setup: the whole suite runs with a private temp directory (TMPDIR/TMP/TEMP, which
+ * the forked workers inherit), and the run fails if anything is left in it afterwards — spill
+ * directories, script files, logs — so "the test suite leaves nothing behind" is checked, not hoped.
+ */
+export default function setup(): () => void {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "shellgate-tests-"));
+  for (const name of ["TMPDIR", "TMP", "TEMP"]) process.env[name] = directory;
+  return () => {
+    // tsx's compile cache (tests that start shellgate from its sources) is tooling, not output.
+    const left = readdirSync(directory).filter((name) => !name.startsWith("tsx-"));
+    rmSync(directory, { recursive: true, force: true });
+    if (left.length > 0) {
+      // A thrown teardown error is only logged; the exit code is what CI sees.
+      process.exitCode = 1;
+      throw new Error(`the test suite left ${left.length} entries in its temp directory: ${left.join(", ")}`);
+    }
+  };
+}
