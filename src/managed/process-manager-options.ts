@@ -1,6 +1,7 @@
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { ShellgateConfig } from "../config/schema.js";
+import type { ProcessJob } from "../execution/containment/process-job.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
 import type { Observer } from "./observer/observer-event.js";
@@ -53,6 +54,8 @@ export type TerminateTreeFunction = (
     readonly graceMs?: number;
     readonly platform?: NodeJS.Platform;
     readonly marker?: { readonly name: string; readonly value: string };
+    /** Windows: the tree's Job Object, ended instead of walking parent links. */
+    readonly job?: ProcessJob;
   },
 ) => Promise<unknown>;
 

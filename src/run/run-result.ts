@@ -28,6 +28,8 @@ export interface RunResult {
   readonly binaryWithheld?: true;
   /** Present when processes outlived the shell. */
   readonly backgroundChildren?: BackgroundChildren;
+  /** Present when a kill (timeout, abort) could not end everything: these pids still run. */
+  readonly survivors?: readonly number[];
 }
 
 /** The reference module's result shape. */

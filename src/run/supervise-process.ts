@@ -1,4 +1,5 @@
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
+import { type Containment, containProcess } from "../execution/containment/contain-process.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
@@ -51,6 +52,9 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
   const platform = options.platform ?? process.platform;
   const marker: RunMarker = createRunMarker();
   const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+  // Synchronously, before the shell can start anything (see contain-process.ts).
+  const containment: Containment = containProcess(child.pid);
+  const job = containment.kind === "job-object" ? containment.job : undefined;
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);
@@ -67,7 +71,12 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
 
   const terminate = (): Promise<TerminationReport | undefined> => {
     if (child.pid === undefined) return Promise.resolve(undefined);
-    termination ??= terminateTree(child.pid, { graceMs: options.graceMs, platform, marker });
+    termination ??= terminateTree(child.pid, {
+      graceMs: options.graceMs,
+      platform,
+      marker,
+      ...(job ? { job } : {}),
+    });
     return termination;
   };
 
@@ -87,6 +96,16 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
           backgroundChildren = { pids, killed: kill };
         }
       }
+    } else if (job) {
+      // The job holds whatever the shell left behind, however its parent links broke.
+      const left = job.membersOrNone().filter((member) => member !== pid);
+      if (left.length > 0 || termination) {
+        const kill = options.killBackgroundChildren || termination !== undefined;
+        if (kill) await terminate();
+        if (left.length > 0) backgroundChildren = { pids: left, killed: kill };
+      }
+      // Kill-on-close: closing would end children the caller chose to leave running.
+      if (job.membersOrNone().length === 0) job.close();
     } else if (!drained && options.killBackgroundChildren) {
       await terminate();
     }

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import type { ProcessJob } from "../execution/containment/process-job.js";
 import { listDescendants } from "./list-descendants.js";
 import { planTermination, type TerminationStep } from "./plan-termination.js";
 import { isProcessAlive, waitUntilGone } from "./process-alive.js";
@@ -13,11 +14,16 @@ export interface TerminateTreeOptions {
   readonly pgid?: number;
   /** See `listDescendants`: finds `setsid` orphans that inherited this environment variable (Linux). */
   readonly marker?: { readonly name: string; readonly value: string };
+  /**
+   * Windows: the tree's Job Object (see `execution/containment`). When given, the job is ended and
+   * its membership is the proof; no pid is killed, so a reused pid can never be hit.
+   */
+  readonly job?: ProcessJob;
 }
 
 export interface TerminationReport {
   readonly pid: number;
-  readonly method: "process-group" | "taskkill" | "taskkill-per-pid";
+  readonly method: "process-group" | "taskkill" | "taskkill-per-pid" | "job-object";
   /** Members found (before signalling), the root excluded. */
   readonly descendants: readonly number[];
   /** True when something outlived the grace period and had to be killed. */
@@ -77,6 +83,7 @@ export async function terminateTree(
   pid: number,
   options: TerminateTreeOptions = {},
 ): Promise<TerminationReport> {
+  if (options.job && !options.job.closed) return terminateJob(pid, options.job, options.killWaitMs ?? 5000);
   const started = Date.now();
   const platform = options.platform ?? process.platform;
   const graceMs = options.graceMs ?? 2000;
@@ -126,5 +133,19 @@ export async function terminateTree(
     survivors: gone ? [] : everyone.filter(isProcessAlive),
     errors,
     durationMs: Date.now() - started,
+  };
+}
+
+/** Ends a contained tree through its job and reports by the job's membership. */
+async function terminateJob(pid: number, job: ProcessJob, killWaitMs: number): Promise<TerminationReport> {
+  const ended = await job.terminate(killWaitMs);
+  return {
+    pid,
+    method: "job-object",
+    descendants: ended.members.filter((member) => member !== pid),
+    forced: true,
+    survivors: ended.survivors,
+    errors: ended.errors,
+    durationMs: ended.durationMs,
   };
 }

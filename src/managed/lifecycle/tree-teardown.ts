@@ -45,13 +45,20 @@ export class TreeTeardown {
   }
 
   /**
-   * After a normal exit, closes what is left of the process group. An empty group means nothing
-   * to sweep, which skips a process-table scan per exit. On Windows the parent link is gone with
-   * the parent, so there is no tree left to find.
+   * After a normal exit, closes what is left of the tree. An empty group (POSIX) or an empty job
+   * (Windows) means nothing to sweep, which skips a process-table scan per exit. Without a job,
+   * Windows has no way to find what outlived its parent, so nothing is swept there.
    */
   async sweep(record: ProcessRecord): Promise<void> {
     const pid = record.transport?.pid;
-    if (pid === undefined || this.#options.platform === "win32" || !isGroupAlive(pid)) return;
+    if (pid === undefined) return;
+    const job = record.transport?.job;
+    if (job) {
+      if (job.membersOrNone().length > 0) await this.#teardown(record);
+      if (job.membersOrNone().length === 0) job.close();
+      return;
+    }
+    if (this.#options.platform === "win32" || !isGroupAlive(pid)) return;
     await this.#teardown(record);
   }
 
@@ -63,6 +70,7 @@ export class TreeTeardown {
         graceMs: this.#options.graceMs,
         platform: this.#options.platform,
         marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
+        ...(record.transport?.job ? { job: record.transport.job } : {}),
       });
     } catch (error) {
       record.outputError ??= `Process-tree teardown failed: ${error instanceof Error ? error.message : String(error)}`;

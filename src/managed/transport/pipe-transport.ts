@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
+import { containProcess } from "../../execution/containment/contain-process.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
 /**
  * Spawns with three pipes. On POSIX the child leads its own process group (detached) so the
- * whole tree can be torn down without touching shellgate; on Windows the tree is found and
- * killed by `terminateTree` (taskkill /T) instead, and detaching would only open a console.
+ * whole tree can be torn down without touching shellgate; on Windows the tree lives in its own
+ * Job Object instead, and detaching would only open a console.
  */
 export function spawnPipeTransport(
   plan: ManagedSpawnPlan,
@@ -20,6 +21,8 @@ export function spawnPipeTransport(
       windowsHide: true,
       windowsVerbatimArguments: plan.windowsVerbatimArguments,
     });
+    // Synchronously, before the shell can start anything (see contain-process.ts).
+    const containment = containProcess(child.pid);
     const exited = new Promise<TransportExit>((resolveExit) => {
       child.once("exit", (code, signal) => resolveExit({ code, signal }));
     });
@@ -41,6 +44,7 @@ export function spawnPipeTransport(
       child.on("error", () => undefined);
       resolve({
         pid: child.pid!,
+        ...(containment.kind === "job-object" ? { job: containment.job } : {}),
         pty: false,
         exited,
         drained,

@@ -1,3 +1,4 @@
+import { containProcess } from "../../execution/containment/contain-process.js";
 import type { PtyModule } from "../terminal/pty-loader.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
@@ -35,6 +36,8 @@ export function spawnPtyTransport(
       reject(error);
       return;
     }
+    // Windows: the shell's tree goes into its own Job Object, as for pipes.
+    const containment = containProcess(terminal.pid);
     let inputClosed = false;
     let exitObserved = false;
     const dataSubscription = terminal.onData((data) =>
@@ -50,6 +53,7 @@ export function spawnPtyTransport(
     });
     resolve({
       pid: terminal.pid,
+      ...(containment.kind === "job-object" ? { job: containment.job } : {}),
       pty: true,
       ...(terminal.ptsName ? { terminalDevice: terminal.ptsName } : {}),
       exited,

@@ -1,3 +1,4 @@
+import type { ProcessJob } from "../../execution/containment/process-job.js";
 /** What a spawn plan must say for a managed start (the execution layer's `planSpawn` result). */
 export interface ManagedSpawnPlan {
   readonly file: string;
@@ -23,6 +24,8 @@ export interface TransportHandlers {
 /** A running child, pipes or terminal, seen the same way by the manager. */
 export interface ManagedTransport {
   readonly pid: number;
+  /** Windows: the Job Object holding the whole tree (see execution/containment). */
+  readonly job?: ProcessJob;
   readonly pty: boolean;
   /** The terminal device (e.g. /dev/pts/3) whose mode decides EOF; pty only. */
   readonly terminalDevice?: string;
