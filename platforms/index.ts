@@ -14,6 +14,7 @@ export {
   hostSnapshotSchema,
   parseHostSnapshot,
 } from "./host/snapshot-schema.js";
+export { type SystemProgram, systemProgramPath } from "./host/system-programs.js";
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
 export { toNativePath } from "./paths/to-native-path.js";
 export { type PathTranslationOptions, toShellPath } from "./paths/to-shell-path.js";
