@@ -2,7 +2,8 @@ import path from "node:path";
 import { toNativePath } from "../../platforms/paths/to-native-path.js";
 import { toShellPath } from "../../platforms/paths/to-shell-path.js";
 import { buildEnvironment } from "../environment/build-environment.js";
-import { planSpawn } from "../spawn/plan-spawn.js";
+import { prepareDirectPlan } from "../fallback/prepare-direct-plan.js";
+import { mergePlanEnvironment, planSpawn } from "../spawn/plan-spawn.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
 import { ExecutionError } from "./execution-error.js";
 import type { RunOptions } from "./run-options.js";
@@ -60,6 +61,12 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
     ...(options.envDeny ? { deny: options.envDeny } : {}),
     ...(options.envSet ? { set: options.envSet } : {}),
   });
+  try {
+    plan = prepareDirectPlan(plan, mergePlanEnvironment(env, plan));
+  } catch (error) {
+    if (error instanceof SpawnPlanError) throw new ExecutionError("no-shell", error.message);
+    throw error;
+  }
   return { plan, env, cwd };
 }
 

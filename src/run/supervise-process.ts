@@ -1,5 +1,6 @@
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
 import { type Containment, containProcess } from "../execution/containment/contain-process.js";
+import { decodeExitStatus } from "../execution/exit-status.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
@@ -83,7 +84,11 @@ export function superviseProcess(plan: SpawnPlan, options: SuperviseOptions): Su
   const finished = (async (): Promise<ProcessEnd> => {
     const spawnError = await started;
     if (spawnError) return { exitCode: null, signal: null, spawnError };
-    const { code, signal } = await exited;
+    const raw = await exited;
+    const { exitCode: code, signal } = decodeExitStatus(plan.shell, platform, {
+      exitCode: raw.code,
+      signal: raw.signal,
+    });
     const drained = await Promise.race([closed, delay(drainMs).then(() => false)]);
     const pid = child.pid as number;
     let backgroundChildren: BackgroundChildren | undefined;

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import { prepareDirectPlan } from "../../fallback/prepare-direct-plan.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import type { PlanSpawnFunction } from "../process-manager-options.js";
 import type { PtyModule } from "../terminal/pty-loader.js";
@@ -37,6 +38,7 @@ export async function spawnManagedProcess(request: SpawnManagedProcessRequest): 
       },
       request.planSpawn,
     );
+    plan = { ...plan, spawn: prepareDirectPlan(plan.spawn, plan.spawn.env ?? request.environment) };
   } catch (error) {
     throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
   }

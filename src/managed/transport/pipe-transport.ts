@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import crossSpawn from "cross-spawn";
 import { containProcess } from "../../execution/containment/contain-process.js";
+import { decodeExitStatus } from "../../execution/exit-status.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
 /**
@@ -13,7 +15,9 @@ export function spawnPipeTransport(
   handlers: TransportHandlers,
 ): Promise<ManagedTransport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(plan.file, [...plan.args], {
+    // Kind `none` needs cross-spawn for PATHEXT and `.cmd` shims, as a foreground run does.
+    const start = (plan.crossSpawn ? crossSpawn : spawn) as typeof spawn;
+    const child = start(plan.file, [...plan.args], {
       cwd: plan.cwd,
       env: plan.env as NodeJS.ProcessEnv | undefined,
       stdio: ["pipe", "pipe", "pipe"],
@@ -24,7 +28,11 @@ export function spawnPipeTransport(
     // Synchronously, before the shell can start anything (see contain-process.ts).
     const containment = containProcess(child.pid);
     const exited = new Promise<TransportExit>((resolveExit) => {
-      child.once("exit", (code, signal) => resolveExit({ code, signal }));
+      child.once("exit", (code, signal) => {
+        // Git Bash, MSYS2 and Cygwin report a signal death as `signal << 8`; read it as the signal.
+        const status = plan.shell ? decodeExitStatus(plan.shell, platform, { exitCode: code, signal }) : null;
+        resolveExit(status ? { code: status.exitCode, signal: status.signal } : { code, signal });
+      });
     });
     const streamEnded = (stream: NodeJS.ReadableStream) =>
       new Promise<void>((resolveEnd) => {

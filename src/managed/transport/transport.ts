@@ -1,3 +1,4 @@
+import type { ShellKind } from "../../../platforms/resolve/resolution.js";
 import type { ProcessJob } from "../../execution/containment/process-job.js";
 /** What a spawn plan must say for a managed start (the execution layer's `planSpawn` result). */
 export interface ManagedSpawnPlan {
@@ -8,6 +9,12 @@ export interface ManagedSpawnPlan {
   /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
   readonly stdinText?: string;
   readonly windowsVerbatimArguments?: boolean;
+  /** The shell kind the plan was made for (decides how an exit status is read). */
+  readonly shell?: ShellKind;
+  /** Kind `none`: argv without a shell. */
+  readonly delivery?: "argv" | "environment" | "direct";
+  /** Resolve PATHEXT and run `.cmd` shims through cmd.exe (cross-spawn); kind `none` only. */
+  readonly crossSpawn?: boolean;
 }
 
 export interface TransportExit {
