@@ -2,7 +2,7 @@
 
 export { describeShell } from "./describe/describe-shell.js";
 export { createCapturingHost } from "./host/capturing-host.js";
-export { decodeProbeOutput, type ProbeEncoding } from "./host/decode-probe-output.js";
+export { decodeProbeOutput, looksLikeUtf16le, type ProbeEncoding } from "./host/decode-probe-output.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";
 export { loadHostSnapshotFile } from "./host/load-snapshot-file.js";
 export { createRealHost, type RealHostOptions } from "./host/real-host.js";
