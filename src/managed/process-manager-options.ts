@@ -27,7 +27,8 @@ export type ManagedConfig = Pick<
   | "managed_max_output_bytes"
   | "managed_max_processes"
 > &
-  Partial<Pick<ShellgateConfig, "working_dir">>;
+  // windows_shell and bash_path choose the shell when no resolution is passed (Windows).
+  Partial<Pick<ShellgateConfig, "working_dir" | "windows_shell" | "bash_path">>;
 
 /** What a host approval hook is shown for a start: the action, the command and how it will run. */
 export interface StartApprovalRequest {

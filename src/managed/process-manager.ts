@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createRealHost, resolveShell, type ShellResolution } from "../../platforms/index.js";
 import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { guardBinary } from "../io/binary-guard.js";
@@ -358,7 +359,26 @@ class ManagedProcesses implements ProcessManager {
     });
   }
 
-  #spawn(
+  #resolution: Promise<ShellResolution> | undefined;
+
+  /**
+   * The shell to start in: the caller's resolution, else on Windows the real one (Git Bash, WSL,
+   * or the no-bash fallback), resolved once like createShellgate does; plain bash on POSIX.
+   */
+  #resolve(): Promise<ShellResolution> {
+    if (this.#options.resolution) return Promise.resolve(this.#options.resolution);
+    if (this.#platform !== "win32" || process.platform !== "win32") {
+      return Promise.resolve(defaultResolution(this.#platform));
+    }
+    const { config } = this.#options;
+    this.#resolution ??= resolveShell(createRealHost({ env: this.#options.baseEnvironment ?? process.env }), {
+      ...(config.windows_shell === undefined ? {} : { windowsShell: config.windows_shell }),
+      ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
+    });
+    return this.#resolution;
+  }
+
+  async #spawn(
     record: ProcessRecord,
     command: string,
     cwd: string,
@@ -369,7 +389,7 @@ class ManagedProcesses implements ProcessManager {
       processId: record.processId,
       command,
       cwd,
-      resolution: this.#options.resolution ?? defaultResolution(this.#platform),
+      resolution: await this.#resolve(),
       platform: this.#platform,
       environment: buildEnvironment(this.#options.baseEnvironment ?? process.env, {
         scrub: config.env_scrub,
