@@ -9,6 +9,9 @@ export interface ManagedSpawnPlan {
   /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
   readonly stdinText?: string;
   readonly windowsVerbatimArguments?: boolean;
+  /** Directories put before PATH, and variables set only when absent (see SpawnPlan). */
+  readonly pathPrepend?: string;
+  readonly envDefaults?: Readonly<Record<string, string>>;
   /** The shell kind the plan was made for (decides how an exit status is read). */
   readonly shell?: ShellKind;
   /** Kind `none`: argv without a shell. */

@@ -51,7 +51,7 @@ function startBrokenTree(contain: boolean): Promise<BrokenTree> {
 describe.skipIf(reason !== undefined)(
   `a tree whose middle process has exited${reason ? ` (${reason})` : ""}`,
   () => {
-    it("survives today's kill path, which still reports it gone", async () => {
+    it("survives today's kill path, which still reports it gone", { timeout: 60_000 }, async () => {
       const tree = await startBrokenTree(false);
       expect(isProcessAlive(tree.leaf)).toBe(true);
 
