@@ -1,7 +1,9 @@
 // The platform layer's public face: re-exports only.
 
 export { describeShell } from "./describe/describe-shell.js";
+export { formatDoctorReport, formatResolutionSummary, type ReportContext } from "./describe/format-report.js";
 export { createCapturingHost } from "./host/capturing-host.js";
+export { type ChosenHost, chooseHost } from "./host/choose-host.js";
 export { decodeProbeOutput, looksLikeUtf16le, type ProbeEncoding } from "./host/decode-probe-output.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";
 export { loadHostSnapshotFile } from "./host/load-snapshot-file.js";
@@ -18,6 +20,7 @@ export { type SystemProgram, systemProgramPath } from "./host/system-programs.js
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
 export { toNativePath } from "./paths/to-native-path.js";
 export { type PathTranslationOptions, toShellPath } from "./paths/to-shell-path.js";
+export { chooseBashPath, chooseWindowsShellPreference } from "./resolve/preferences.js";
 export type {
   GitBashFlavor,
   ResolutionCandidate,

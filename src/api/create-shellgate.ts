@@ -1,12 +1,12 @@
 import { stat } from "node:fs/promises";
-import { createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { ConfigError } from "../config/config-error.js";
 import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
+import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import { createProcessManager } from "../managed/process-manager.js";
-import type { DescriptionContext } from "../tools/descriptions/description-context.js";
+import type { DescriptionContext } from "../text/descriptions/description-context.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
-import { admitCommand } from "./approval.js";
+import { instanceAdmission } from "./admission/instance-admission.js";
 import { executionPort } from "./execution-port.js";
 import type { ShellgateHost } from "./host.js";
 import { instanceGate } from "./parts/instance-gate.js";
@@ -26,8 +26,6 @@ async function requireDirectory(directory: string): Promise<void> {
     throw new ConfigError(`config key 'working_dir': ${directory} is not an existing directory`);
   }
 }
-
-const CLOSED = "This shellgate instance is closed; nothing more can run in it. Create a new instance.";
 
 /**
  * Creates a shellgate: validates the config (a `ConfigError` names any key it did not understand),
@@ -83,6 +81,17 @@ export async function createShellgate(
   };
   let closed = false;
   let closing: Promise<void> | undefined;
+  const admit = instanceAdmission({
+    policy: {
+      check: gate.check,
+      requireApproval: parsed.require_approval,
+      ...(host.approve ? { approve: host.approve.bind(host) } : {}),
+    },
+    shell,
+    ...(host.env ? { env: host.env } : {}),
+    isClosed: () => closed,
+    ...(host.log ? { log: host.log.bind(host) } : {}),
+  });
   const runtime: ToolRuntime = {
     config: parsed,
     cwd,
@@ -90,18 +99,7 @@ export async function createShellgate(
     descriptionContext,
     execution,
     processes,
-    async admit(request) {
-      if (closed) return { allowed: false, reason: CLOSED, verdict: gate.check(request.command) };
-      const admission = await admitCommand(request, {
-        check: gate.check,
-        requireApproval: parsed.require_approval,
-        ...(host.approve ? { approve: host.approve.bind(host) } : {}),
-      });
-      // The rule only: command lines can carry secrets, and logs are not the model's to read.
-      if (!admission.allowed)
-        host.log?.(`refused a ${request.action} (${admission.verdict.rule ?? "approval"})`);
-      return admission;
-    },
+    admit,
   };
 
   function tools(options: ToolsOptions = {}): ToolDefinition[] {
@@ -115,6 +113,7 @@ export async function createShellgate(
     cwd,
     executor: execution.executor,
     check: (command) => gate.check(command),
+    admit,
     processes(ownerId) {
       if (!processes) throw new Error("managed processes are off; set managed_processes: true in the config");
       return processes.for(ownerId);

@@ -1,7 +1,8 @@
-import type { Executor } from "../executor/executor.js";
-import { renderRunText } from "../run/render-result.js";
-import { toSpecResult } from "../run/run-result.js";
-import { renderKill, renderTaskRead, renderTaskStarted } from "../tasks/render-task.js";
+import type { Executor } from "../execution/executor/executor.js";
+import { toSpecResult } from "../execution/run/run-result.js";
+import type { Verdict } from "../safety/verdict.js";
+import { renderRunText } from "../text/results/render-result.js";
+import { renderKill, renderTaskRead, renderTaskStarted } from "../text/results/render-task.js";
 
 /**
  * The tools' view of the executor seam: each call in the model's terms, text with the dsh markers
@@ -17,6 +18,8 @@ export interface ExecutionRunRequest {
   readonly signal?: AbortSignal;
   /** Opaque owner token; `undefined` only for callers with no session. */
   readonly owner: string | undefined;
+  /** The admission step's verdict, so the executor does not judge the command again. */
+  readonly verdict?: Verdict;
 }
 
 export interface ExecutionOutcome {
@@ -46,6 +49,7 @@ export function executionPort(executor: Executor): ExecutionPort {
         ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.owner !== undefined ? { owner: request.owner } : {}),
+        ...(request.verdict ? { verdict: request.verdict } : {}),
       });
       const result = await executor.run(spec);
       return {
@@ -58,6 +62,7 @@ export function executionPort(executor: Executor): ExecutionPort {
         command: request.command,
         workdir: request.workdir,
         ...(request.owner !== undefined ? { owner: request.owner } : {}),
+        ...(request.verdict ? { verdict: request.verdict } : {}),
       });
       const task = await executor.start(spec);
       return {

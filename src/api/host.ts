@@ -1,6 +1,5 @@
-import type { HostFacts } from "../../platforms/host/host-facts.js";
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import type { Executor } from "../executor/executor.js";
+import type { HostFacts, ShellResolution } from "../../platforms/index.js";
+import type { Executor } from "../execution/executor/executor.js";
 import type { QuestionAdmission } from "../managed/lifecycle/question-admission.js";
 import type { Observer } from "../managed/observer/observer-event.js";
 import type { Verdict } from "../safety/verdict.js";

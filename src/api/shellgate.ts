@@ -1,9 +1,10 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import type { ShellResolution } from "../../platforms/index.js";
 import type { ShellgateConfig } from "../config/schema.js";
-import type { Executor } from "../executor/executor.js";
+import type { Executor } from "../execution/executor/executor.js";
 import type { ProcessManager } from "../managed/process-manager.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { Admission, AdmissionRequest } from "./admission/admit-command.js";
 
 /** Which tool set `tools()` returns. */
 export type ToolShape = "dsh" | "amplifier";
@@ -26,6 +27,12 @@ export interface Shellgate {
   readonly executor: Executor;
   /** The safety gate's verdict for a command line; nothing runs without it. */
   check(command: string): Verdict;
+  /**
+   * The admission step every surface uses: one verdict, then approval, then one refusal text.
+   * Pass the verdict of an allowed admission on (`verdict` in an exec request or a start context)
+   * so the command is not judged twice.
+   */
+  admit(request: AdmissionRequest): Promise<Admission>;
   /** The managed-process registry of one owner; throws when `managed_processes` is off. */
   processes(ownerId?: string): ProcessManager;
   /** The platform layer's paragraph about the shell (what the `bash` description embeds). */

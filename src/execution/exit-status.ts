@@ -1,4 +1,4 @@
-import type { ShellKind } from "../../platforms/resolve/resolution.js";
+import type { ShellKind } from "../../platforms/index.js";
 
 /** Cygwin's signal numbers (winsup/cygwin/include/cygwin/signal.h), by the names Node knows. */
 const CYGWIN_SIGNALS: Readonly<Record<number, NodeJS.Signals>> = {

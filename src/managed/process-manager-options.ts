@@ -1,6 +1,6 @@
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
+import type { ShellResolution } from "../../platforms/index.js";
 import type { ShellgateConfig } from "../config/schema.js";
+import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { ProcessJob } from "../execution/containment/process-job.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
@@ -46,6 +46,8 @@ export interface StartContext {
   readonly cwd?: string;
   /** Aborting before the spawn completed stops the child and fails the start. */
   readonly signal?: AbortSignal;
+  /** The admission step's verdict for this command, so the manager does not judge it again. */
+  readonly verdict?: Verdict;
 }
 
 /** How a tree is torn down; `terminateTree` from the execution layer by default. */

@@ -1,10 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { createRealHost, resolveShell, type ShellResolution } from "../../platforms/index.js";
-import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
-import { buildEnvironment } from "../environment/build-environment.js";
-import { guardBinary } from "../io/binary-guard.js";
-import { planSpawn } from "../spawn/plan-spawn.js";
-import { terminateTree } from "../terminate/terminate-tree.js";
+import {
+  type ConcurrencyCounter,
+  createConcurrencyCounter,
+} from "../execution/concurrency/concurrency-counter.js";
+import { buildEnvironment } from "../execution/environment/build-environment.js";
+import { guardBinary } from "../execution/io/binary-guard.js";
+import { planSpawn } from "../execution/spawn/plan-spawn.js";
+import { terminateTree } from "../execution/terminate/terminate-tree.js";
+import { blockedText } from "../text/refusals/refusal-text.js";
 import {
   type ListInput,
   listInputSchema,
@@ -30,7 +34,7 @@ import { ProcessTable } from "./lifecycle/process-table.js";
 import { admitQuestions } from "./lifecycle/question-admission.js";
 import { SerialQueue } from "./lifecycle/serial-queue.js";
 import { decideStdinPolicy, type StdinDecision } from "./lifecycle/stdin-policy.js";
-import { superviseProcess } from "./lifecycle/supervise-process.js";
+import { superviseManagedProcess } from "./lifecycle/supervise-managed-process.js";
 import { TreeTeardown } from "./lifecycle/tree-teardown.js";
 import {
   EXIT_AFTER_TEARDOWN_MS,
@@ -148,14 +152,8 @@ class ManagedProcesses implements ProcessManager {
       );
     }
     const ptyModule = pty ? await requirePty(this.#options.importPty) : null;
-    const verdict = this.#options.check(parsed.command);
-    if (!verdict.allowed) {
-      throw new ManagedProcessError(
-        "blocked",
-        verdict.reason ??
-          `The command was blocked by the ${verdict.profile} safety profile; nothing was started.`,
-      );
-    }
+    const verdict = context.verdict ?? this.#options.check(parsed.command);
+    if (!verdict.allowed) throw new ManagedProcessError("blocked", blockedText(verdict));
     const timeoutSeconds = parsed.timeout ?? config.timeout;
     const questionIds = parsed.question_ids ?? [];
     const cwd = context.cwd ?? this.#options.cwd ?? config.working_dir ?? process.cwd();
@@ -196,7 +194,7 @@ class ManagedProcesses implements ProcessManager {
       }
       record.transport = transport;
       this.#table.add(record);
-      void superviseProcess(record, transport, {
+      void superviseManagedProcess(record, transport, {
         stop: (target, reason) => this.#stop(target, reason),
         sweep: (target) => this.#teardown.sweep(target),
         outputDrainMs: this.#options.outputDrainMs ?? OUTPUT_DRAIN_MS,

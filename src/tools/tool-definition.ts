@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { JsonSchema } from "./json-schema.js";
 import type {
   PresentableResult,
   ToolCallPresentation,
   ToolResultPresentation,
-} from "./presentation/presentation.js";
+} from "../text/presentation/presentation.js";
+import type { JsonSchema } from "./json-schema.js";
 
 /** What a call carries besides its input: who is calling (an opaque session id) and a cancel signal. */
 export interface ToolCallContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { admitCommand, blockedText } from "../../src/api/approval.js";
+import { admitCommand, blockedText } from "../../src/api/admission/admit-command.js";
 import type { ApprovalRequest } from "../../src/api/host.js";
 import type { Verdict } from "../../src/safety/verdict.js";
 

@@ -6,8 +6,8 @@ import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { ApprovalRequest } from "../../src/api/host.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
 import { ConfigError } from "../../src/config/config-error.js";
-import type { Executor } from "../../src/executor/executor.js";
-import { createLocalExecutor } from "../../src/executor/local-executor.js";
+import type { Executor } from "../../src/execution/executor/executor.js";
+import { createLocalExecutor } from "../../src/execution/executor/local-executor.js";
 import type { ToolDefinition } from "../../src/tools/tool-definition.js";
 import { isAlive, pollUntil, waitUntilGone } from "../mcp/process-probe.js";
 

@@ -107,8 +107,8 @@ describe("shellgate doctor", () => {
     expect(unknown.err).toBe("shellgate doctor: Unknown option '--verbose'\n");
   });
 
-  const built = existsSync(path.join(repository, "dist/src/cli/commands/describe.js"))
-    ? readFileSync(path.join(repository, "dist/src/cli/commands/describe.js"), "utf8").includes(
+  const built = existsSync(path.join(repository, "dist/src/surfaces/cli/commands/describe.js"))
+    ? readFileSync(path.join(repository, "dist/src/surfaces/cli/commands/describe.js"), "utf8").includes(
         "describeShell",
       )
     : false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/surfaces/cli/main.js";
 import { fakeIo } from "../support/fake-io.js";
 
 describe("main", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildEnvironment, looksLikeCredential } from "../../src/environment/build-environment.js";
-import { matchesNamePattern } from "../../src/environment/name-pattern.js";
+import { buildEnvironment, looksLikeCredential } from "../../src/execution/environment/build-environment.js";
+import { matchesNamePattern } from "../../src/execution/environment/name-pattern.js";
 
 const host = {
   PATH: "/usr/bin",

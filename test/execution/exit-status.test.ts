@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeExitStatus } from "../../src/execution/exit-status.js";
-import { renderRunText } from "../../src/run/render-result.js";
-import type { RunResult } from "../../src/run/run-result.js";
+import type { RunResult } from "../../src/execution/run/run-result.js";
+import { renderRunText } from "../../src/text/results/render-result.js";
 
 describe("decodeExitStatus", () => {
   it("reads a Cygwin-family signal death (signal << 8) as the signal", () => {

@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createConcurrencyCounter } from "../../src/concurrency/concurrency-counter.js";
 import { parseConfig } from "../../src/config/parse-config.js";
-import { createLocalExecutor, createLocalExecutorFromConfig } from "../../src/executor/local-executor.js";
+import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
+import {
+  createLocalExecutor,
+  createLocalExecutorFromConfig,
+} from "../../src/execution/executor/local-executor.js";
 import { BASH } from "../fixtures/exec/resolutions.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "executor-test-"));
@@ -59,7 +62,7 @@ describe("local executor", () => {
       check: () => ({ allowed: false, profile: "strict", reason: "nope" }),
     });
     await expect(exec.start(exec.resolve({ command: "true" }))).rejects.toThrow(
-      "Command denied for safety: nope",
+      "Command blocked by the safety gate (profile strict): nope",
     );
     expect(await exec.list()).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchArgumentRefusal, isBatchFile } from "../../src/fallback/batch-arguments.js";
+import { batchArgumentRefusal, isBatchFile } from "../../src/execution/fallback/batch-arguments.js";
 
 describe("batchArgumentRefusal", () => {
   it("knows batch files by extension, whatever the case", () => {

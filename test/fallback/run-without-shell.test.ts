@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCommand } from "../../src/run/run-command.js";
+import { runCommand } from "../../src/execution/run/run-command.js";
 import { FIXTURES } from "../fixtures/exec/helpers.js";
 import { NONE } from "../fixtures/exec/resolutions.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitSimpleCommand } from "../../src/fallback/split-simple-command.js";
+import { splitSimpleCommand } from "../../src/execution/fallback/split-simple-command.js";
 
 describe("splitSimpleCommand (no-bash fallback)", () => {
   it("splits with shell quoting rules", () => {

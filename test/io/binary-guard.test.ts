@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { guardBinary } from "../../src/io/binary-guard.js";
+import { guardBinary } from "../../src/execution/io/binary-guard.js";
 
 describe("guardBinary", () => {
   it("withholds 0..255 repeated with a placeholder naming stream, size and ratio", () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { OutputCollector } from "../../src/io/output-collector.js";
-import { SpillDirectory } from "../../src/io/spill-directory.js";
+import { OutputCollector } from "../../src/execution/io/output-collector.js";
+import { SpillDirectory } from "../../src/execution/io/spill-directory.js";
 
 const bases: string[] = [];
 function spillDirectory(): SpillDirectory {

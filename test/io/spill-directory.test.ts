@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanOldSpills, SpillDirectory } from "../../src/io/spill-directory.js";
+import { cleanOldSpills, SpillDirectory } from "../../src/execution/io/spill-directory.js";
 
 const bases: string[] = [];
 function base(): string {

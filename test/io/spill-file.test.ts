@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SpillFile } from "../../src/io/spill-file.js";
+import { SpillFile } from "../../src/execution/io/spill-file.js";
 
 const directories: string[] = [];
 function scratch(): string {

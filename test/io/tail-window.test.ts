@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TailWindow } from "../../src/io/tail-window.js";
+import { TailWindow } from "../../src/execution/io/tail-window.js";
 
 describe("TailWindow", () => {
   it("returns each byte once, in order", () => {

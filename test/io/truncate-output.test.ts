@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinTruncated, truncateOutput } from "../../src/io/truncate-output.js";
+import { joinTruncated, truncateOutput } from "../../src/execution/io/truncate-output.js";
 
 function lines(count: number, from = 1): string {
   return Array.from({ length: count }, (_, index) => `line ${index + from}\n`).join("");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { incompleteUtf8Suffix, utf8SafeEnd, utf8SafeStart } from "../../src/io/utf8-boundary.js";
+import { incompleteUtf8Suffix, utf8SafeEnd, utf8SafeStart } from "../../src/execution/io/utf8-boundary.js";
 
 const strict = new TextDecoder("utf-8", { fatal: true });
 

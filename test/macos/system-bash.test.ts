@@ -4,9 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRealHost, resolveShell, type ShellResolution } from "../../platforms/index.js";
-import { runCommand } from "../../src/run/run-command.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "../../src/spawn/command-wrapper.js";
-import { isProcessAlive, waitUntilGone } from "../../src/terminate/process-alive.js";
+import { runCommand } from "../../src/execution/run/run-command.js";
+import {
+  COMMAND_VARIABLE,
+  COMMAND_WRAPPER,
+  wrapCommandText,
+} from "../../src/execution/spawn/command-wrapper.js";
+import { isProcessAlive, waitUntilGone } from "../../src/execution/terminate/process-alive.js";
 import { HOSTILE_COMMANDS as EXECUTION_HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
 import { HOSTILE_COMMANDS } from "../windows/support/hostile-strings.js";
 

@@ -1,8 +1,8 @@
 import { configSchema, type ShellgateConfigInput } from "../../src/config/schema.js";
+import { isProcessAlive } from "../../src/execution/terminate/process-alive.js";
 import { createProcessManager, type ProcessManager } from "../../src/managed/process-manager.js";
 import type { ProcessManagerOptions } from "../../src/managed/process-manager-options.js";
 import type { Verdict } from "../../src/safety/verdict.js";
-import { isProcessAlive } from "../../src/terminate/process-alive.js";
 
 /** Everything is allowed unless a test passes its own gate; managed tests are not about the gate. */
 export function allowEverything(command: string): Verdict {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createConcurrencyCounter } from "../../src/concurrency/concurrency-counter.js";
 import { configSchema, type ShellgateConfigInput } from "../../src/config/schema.js";
+import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
 import { createSafetyGate, safetyGateOptionsFromConfig } from "../../src/safety/index.js";
 import type { Verdict } from "../../src/safety/verdict.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
@@ -58,7 +58,8 @@ describe("managed process limits and gates", () => {
     const manager = createTestManager({ denied_commands: ["echo forbidden"] }, { check });
     await expect(manager.start({ command: "echo forbidden" })).rejects.toMatchObject({
       code: "blocked",
-      message: "echo forbidden is denied by denied_commands.",
+      message:
+        "Command blocked by the safety gate (profile strict, rule list.denied): echo forbidden is denied by denied_commands.",
     });
     expect((await manager.list()).processes).toEqual([]);
   });
@@ -68,7 +69,9 @@ describe("managed process limits and gates", () => {
     const gate = await createSafetyGate(safetyGateOptionsFromConfig(configSchema.parse(config)));
     const manager = createTestManager(config, { check: (command) => gate.check(command) });
     await expect(manager.start({ command: "echo forbidden" })).rejects.toMatchObject({ code: "blocked" });
-    await expect(manager.start({ command: "sudo rm -rf /" })).rejects.toThrow(/^Blocked: /);
+    await expect(manager.start({ command: "sudo rm -rf /" })).rejects.toThrow(
+      /^Command blocked by the safety gate \(profile standard, rule [\w.]+\): Blocked: /,
+    );
     const allowed = await manager.start({ command: "echo allowed" });
     expect((await waitForFinal(manager, allowed.process_id)).state).toBe("completed");
   });

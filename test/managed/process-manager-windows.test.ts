@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
+import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import type { TerminateTreeFunction } from "../../src/managed/process-manager-options.js";
-import { planSpawn } from "../../src/spawn/plan-spawn.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
 // The Windows decisions of a managed start, carried out on Linux: the plan comes from the host's

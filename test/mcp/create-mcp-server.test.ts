@@ -3,7 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../src/api/tools/define-tool.js";
-import { createMcpServer } from "../../src/mcp/create-mcp-server.js";
+import { createMcpServer } from "../../src/surfaces/mcp/create-mcp-server.js";
 import type { ToolCallContext } from "../../src/tools/tool-definition.js";
 
 // The server's mapping from tool definitions to MCP, over the SDK's in-memory transport: listing,

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/surfaces/cli/main.js";
 import { fakeIo } from "../support/fake-io.js";
 
 let directory: string;

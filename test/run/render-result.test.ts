@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderRunText } from "../../src/run/render-result.js";
-import type { RunResult } from "../../src/run/run-result.js";
-import { cliExitCode, toSpecResult } from "../../src/run/run-result.js";
+import type { RunResult } from "../../src/execution/run/run-result.js";
+import { cliExitCode, toSpecResult } from "../../src/execution/run/run-result.js";
+import { renderRunText } from "../../src/text/results/render-result.js";
 
 function result(overrides: Partial<RunResult>): RunResult {
   return {

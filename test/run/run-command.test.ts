@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createConcurrencyCounter } from "../../src/concurrency/concurrency-counter.js";
-import { SpillDirectory } from "../../src/io/spill-directory.js";
-import { ExecutionError } from "../../src/run/execution-error.js";
-import { nativeWorkingDirectory } from "../../src/run/prepare-run.js";
-import { runCommand } from "../../src/run/run-command.js";
-import type { RunOptions } from "../../src/run/run-options.js";
+import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
+import { SpillDirectory } from "../../src/execution/io/spill-directory.js";
+import { ExecutionError } from "../../src/execution/run/execution-error.js";
+import { nativeWorkingDirectory } from "../../src/execution/run/prepare-run.js";
+import { runCommand } from "../../src/execution/run/run-command.js";
+import type { RunOptions } from "../../src/execution/run/run-options.js";
 import { FIXTURES, killQuietly, survivors } from "../fixtures/exec/helpers.js";
 import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
 import { BASH, GITBASH_STYLE } from "../fixtures/exec/resolutions.js";
@@ -178,7 +178,7 @@ describe("runCommand: infrastructure failures are errors, and nothing runs", () 
     const check = () => ({ allowed: false, profile: "strict" as const, rule: "test", reason: "no touching" });
     await expect(runCommand(`touch ${marker}`, { ...base, check })).rejects.toMatchObject({
       code: "blocked",
-      message: "Command denied for safety: no touching",
+      message: "Command blocked by the safety gate (profile strict, rule test): no touching",
     });
     expect(existsSync(marker)).toBe(false);
   });

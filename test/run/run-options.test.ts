@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/parse-config.js";
-import { runOptionsFromConfig } from "../../src/run/run-options.js";
+import { runOptionsFromConfig } from "../../src/execution/run/run-options.js";
 
 describe("runOptionsFromConfig", () => {
   it("maps the config keys to camelCase run options", () => {

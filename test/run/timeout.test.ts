@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { millisecondsHint, resolveTimeoutMs } from "../../src/run/timeout.js";
+import { millisecondsHint, resolveTimeoutMs } from "../../src/execution/run/timeout.js";
 
 describe("timeouts", () => {
   it("defaults to 30 s, or the configured default", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import { mergePlanEnvironment, planSpawn } from "../../src/spawn/plan-spawn.js";
+import { mergePlanEnvironment, planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 
 function windowsShell(
   fields: Partial<ShellResolution> & Pick<ShellResolution, "kind" | "path">,

@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../src/spawn/command-wrapper.js";
-import { mergePlanEnvironment, planSpawn } from "../../src/spawn/plan-spawn.js";
-import { SpawnPlanError } from "../../src/spawn/spawn-plan.js";
+import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../src/execution/spawn/command-wrapper.js";
+import { mergePlanEnvironment, planSpawn } from "../../src/execution/spawn/plan-spawn.js";
+import { SpawnPlanError } from "../../src/execution/spawn/spawn-plan.js";
 import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
 
 function resolution(overrides: Partial<ShellResolution>): ShellResolution {

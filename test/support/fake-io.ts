@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import type { CliIo } from "../../src/cli/command.js";
-import { main } from "../../src/cli/main.js";
+import type { CliIo } from "../../src/surfaces/cli/command.js";
+import { main } from "../../src/surfaces/cli/main.js";
 
 export type FakeIo = CliIo & { out(): string; err(): string; input: PassThrough };
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { assertTaskAccess } from "../../src/execution/tasks/task-access.js";
+import type { TaskRead, TaskSnapshot } from "../../src/execution/tasks/task-types.js";
 import {
   renderKill,
   renderTaskDoneNotice,
   renderTaskRead,
   renderTaskStarted,
   renderTaskStatus,
-} from "../../src/tasks/render-task.js";
-import { assertTaskAccess } from "../../src/tasks/task-access.js";
-import type { TaskRead, TaskSnapshot } from "../../src/tasks/task-types.js";
+} from "../../src/text/results/render-task.js";
 
 function task(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
   return {

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { Executor } from "../../src/executor/executor.js";
-import { createLocalExecutor } from "../../src/executor/local-executor.js";
-import { renderKill, renderTaskRead } from "../../src/tasks/render-task.js";
-import { TaskAccessError } from "../../src/tasks/task-access.js";
-import type { TaskSnapshot } from "../../src/tasks/task-types.js";
+import type { Executor } from "../../src/execution/executor/executor.js";
+import { createLocalExecutor } from "../../src/execution/executor/local-executor.js";
+import { TaskAccessError } from "../../src/execution/tasks/task-access.js";
+import type { TaskSnapshot } from "../../src/execution/tasks/task-types.js";
+import { renderKill, renderTaskRead } from "../../src/text/results/render-task.js";
 import { killQuietly, survivors } from "../fixtures/exec/helpers.js";
 import { BASH } from "../fixtures/exec/resolutions.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planTermination } from "../../src/terminate/plan-termination.js";
+import { planTermination } from "../../src/execution/terminate/plan-termination.js";
 
 // Never the bare name: Windows would look in the working directory first.
 const TASKKILL = expect.stringMatching(/^[A-Za-z]:\\.*\\System32\\taskkill\.exe$/);

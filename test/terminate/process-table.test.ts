@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseProcessTable, treeMembers } from "../../src/terminate/process-table.js";
-import { parseProcStat } from "../../src/terminate/read-process-table.js";
+import { parseProcessTable, treeMembers } from "../../src/execution/terminate/process-table.js";
+import { parseProcStat } from "../../src/execution/terminate/read-process-table.js";
 
 const table = parseProcessTable(
   [

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { listDescendants } from "../../src/terminate/list-descendants.js";
-import { isProcessAlive } from "../../src/terminate/process-alive.js";
-import { parseProcStat } from "../../src/terminate/read-process-table.js";
-import { terminateTree } from "../../src/terminate/terminate-tree.js";
+import { listDescendants } from "../../src/execution/terminate/list-descendants.js";
+import { isProcessAlive } from "../../src/execution/terminate/process-alive.js";
+import { parseProcStat } from "../../src/execution/terminate/read-process-table.js";
+import { terminateTree } from "../../src/execution/terminate/terminate-tree.js";
 import { FIXTURES, killQuietly, startTree, survivors } from "../fixtures/exec/helpers.js";
 
 const started: number[] = [];

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { treeMembers } from "../../src/terminate/process-table.js";
-import { decodeToolOutput, parseWindowsProcessList } from "../../src/terminate/windows-process-table.js";
+import { treeMembers } from "../../src/execution/terminate/process-table.js";
+import {
+  decodeToolOutput,
+  parseWindowsProcessList,
+} from "../../src/execution/terminate/windows-process-table.js";
 
 describe("Windows process lists", () => {
   it("parses our PowerShell pid,ppid lines", () => {

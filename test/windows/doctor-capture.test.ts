@@ -8,7 +8,7 @@ import {
   createSnapshotHost,
   resolveShell,
 } from "../../platforms/index.js";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/surfaces/cli/main.js";
 import { useTemporaryDirectories } from "./support/temporary-directory.js";
 import { onWindows } from "./support/windows-host.js";
 

@@ -9,7 +9,7 @@ import {
   toNativePath,
   toShellPath,
 } from "../../platforms/index.js";
-import { runCommand } from "../../src/run/run-command.js";
+import { runCommand } from "../../src/execution/run/run-command.js";
 import { HOSTILE_COMMANDS as EXECUTION_HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
 import { HOSTILE_COMMANDS } from "./support/hostile-strings.js";
 import { killEach, stillAlive, writeTreeScript } from "./support/process-tree.js";

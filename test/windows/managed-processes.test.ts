@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import { isProcessAlive } from "../../src/terminate/process-alive.js";
+import { isProcessAlive } from "../../src/execution/terminate/process-alive.js";
 import { allText, closeTestManagers, createTestManager, waitForFinal } from "../managed/manager-fixture.js";
 import { nativeFixture } from "./support/native-fixtures.js";
 import { killEach, stillAlive } from "./support/process-tree.js";

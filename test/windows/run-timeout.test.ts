@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runCommand } from "../../src/run/run-command.js";
+import { runCommand } from "../../src/execution/run/run-command.js";
 import { killEach, stillAlive, writeTreeScript } from "./support/process-tree.js";
 import { NO_BASH, quoteWord } from "./support/run-plan.js";
 import { useTemporaryDirectories } from "./support/temporary-directory.js";

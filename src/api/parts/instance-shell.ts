@@ -1,5 +1,5 @@
+import type { ShellResolution } from "../../../platforms/index.js";
 import { createRealHost, describeShell, resolveShell } from "../../../platforms/index.js";
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import type { ShellgateHost } from "../host.js";
 

@@ -1,9 +1,9 @@
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
-import type { ConcurrencyCounter } from "../../concurrency/concurrency-counter.js";
+import type { ShellResolution } from "../../../platforms/index.js";
 import type { ShellgateConfig } from "../../config/schema.js";
-import type { Executor } from "../../executor/executor.js";
-import { createLocalExecutor } from "../../executor/local-executor.js";
-import { runOptionsFromConfig } from "../../run/run-options.js";
+import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency-counter.js";
+import type { Executor } from "../../execution/executor/executor.js";
+import { createLocalExecutor } from "../../execution/executor/local-executor.js";
+import { runOptionsFromConfig } from "../../execution/run/run-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 
 export interface LocalExecutionOptions {

@@ -1,4 +1,4 @@
-import { bashDescriptionFor } from "../../tools/descriptions/bash-description.js";
+import { bashDescriptionFor } from "../../text/descriptions/bash-description.js";
 import {
   type AmplifierManagedBashInput,
   amplifierBashInputSchema,
@@ -16,7 +16,7 @@ import {
   waitProcess,
   writeProcess,
 } from "./managed-actions.js";
-import { runCommand } from "./run-command.js";
+import { runBashCall } from "./run-bash-call.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
 function runAction(
@@ -24,7 +24,7 @@ function runAction(
   input: { command: string; timeout?: number; run_in_background?: boolean },
   context: ToolCallContext,
 ): Promise<ToolResult> {
-  return runCommand(
+  return runBashCall(
     runtime,
     {
       command: input.command,

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { ManagedProcessError } from "../../managed/managed-process-error.js";
+import { presentCall } from "../../text/presentation/present-call.js";
+import { presentResult } from "../../text/presentation/present-result.js";
 import { type JsonSchema, toolJsonSchema } from "../../tools/json-schema.js";
-import { presentCall } from "../../tools/presentation/present-call.js";
-import { presentResult } from "../../tools/presentation/present-result.js";
 import type {
   ToolAnnotations,
   ToolCallContext,

@@ -1,20 +1,17 @@
-import { bashDescriptionFor } from "../../tools/descriptions/bash-description.js";
-import {
-  BASH_KILL_DESCRIPTION,
-  BASH_OUTPUT_DESCRIPTION,
-} from "../../tools/descriptions/task-descriptions.js";
+import { bashDescriptionFor } from "../../text/descriptions/bash-description.js";
+import { BASH_KILL_DESCRIPTION, BASH_OUTPUT_DESCRIPTION } from "../../text/descriptions/task-descriptions.js";
 import {
   bashKillResultSchema,
   bashOutputResultSchema,
   bashResultSchema,
-} from "../../tools/results/bash-results.js";
+} from "../../text/results/bash-results.js";
 import { bashKillInputSchema } from "../../tools/schemas/bash-kill.js";
 import { bashOutputInputSchema } from "../../tools/schemas/bash-output.js";
 import { bashInputSchema } from "../../tools/schemas/dsh-bash.js";
 import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { EXECUTES, READS, STOPS } from "./annotations.js";
 import { defineTool } from "./define-tool.js";
-import { runCommand } from "./run-command.js";
+import { runBashCall } from "./run-bash-call.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
 /** The dsh tools: `bash`, `bash_output`, `bash_kill`. */
@@ -26,7 +23,7 @@ export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
     outputSchema: bashResultSchema,
     annotations: { ...EXECUTES, title: "Run a bash command" },
     run: (input, context) =>
-      runCommand(
+      runBashCall(
         runtime,
         {
           command: input.command,

@@ -1,5 +1,5 @@
 import type { ProcessManager } from "../../managed/process-manager.js";
-import { listText, pageText, statusLine } from "../../tools/results/process-text.js";
+import { listText, pageText, statusLine } from "../../text/results/process-text.js";
 import type { ProcessStartInput } from "../../tools/schemas/process-tools.js";
 import type { ToolCallContext, ToolResult } from "../../tools/tool-definition.js";
 import { sessionDirectory } from "../working-directory.js";
@@ -37,6 +37,7 @@ export async function startProcess(
   if (!admission.allowed) return { text: admission.reason, isError: true };
   const page = await manager.start(input, {
     cwd,
+    verdict: admission.verdict,
     ...(context.signal ? { signal: context.signal } : {}),
   });
   return receipt(`started process ${page.process_id}\n${pageText(page)}`, page);

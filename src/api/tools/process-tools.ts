@@ -1,9 +1,10 @@
-import { PROCESS_DESCRIPTIONS } from "../../tools/descriptions/task-descriptions.js";
+import type { z } from "zod";
+import { PROCESS_DESCRIPTIONS } from "../../text/descriptions/task-descriptions.js";
 import {
   processListSchema,
   processPageSchema,
   processStatusSchema,
-} from "../../tools/results/process-results.js";
+} from "../../text/results/process-results.js";
 import {
   processListInputSchema,
   processReadInputSchema,
@@ -15,7 +16,7 @@ import {
 } from "../../tools/schemas/process-tools.js";
 import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { EXECUTES, READS, STOPS, WRITES } from "./annotations.js";
-import { defineTool } from "./define-tool.js";
+import { defineTool, type ToolSpec } from "./define-tool.js";
 import {
   listProcesses,
   processStatus,
@@ -27,60 +28,58 @@ import {
 } from "./managed-actions.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 
+type ProcessToolName = keyof typeof PROCESS_DESCRIPTIONS;
+
+/** One `process_*` tool: its description comes from the texts by name, so each row says only what differs. */
+function processTool<Schema extends z.ZodType>(
+  name: ProcessToolName,
+  spec: Omit<ToolSpec<Schema>, "name" | "description">,
+): ToolDefinition {
+  return defineTool({ name, description: PROCESS_DESCRIPTIONS[name], ...spec });
+}
+
 /** The managed-process actions as separate tools (the MCP surface, `managed_processes` on). */
 export function processTools(runtime: ToolRuntime): ToolDefinition[] {
+  const page = processPageSchema;
+  const status = processStatusSchema;
   return [
-    defineTool({
-      name: "process_start",
-      description: PROCESS_DESCRIPTIONS.process_start,
+    processTool("process_start", {
       schema: processStartInputSchema,
-      outputSchema: processPageSchema,
+      outputSchema: page,
       annotations: { ...EXECUTES, title: "Start a managed process" },
       run: (input, context) => startProcess(runtime, input, context),
     }),
-    defineTool({
-      name: "process_read",
-      description: PROCESS_DESCRIPTIONS.process_read,
+    processTool("process_read", {
       schema: processReadInputSchema,
-      outputSchema: processPageSchema,
+      outputSchema: page,
       annotations: { ...READS, idempotentHint: true, title: "Read a managed process's output" },
       run: (input, context) => readProcess(runtime, input, context),
     }),
-    defineTool({
-      name: "process_wait",
-      description: PROCESS_DESCRIPTIONS.process_wait,
+    processTool("process_wait", {
       schema: processWaitInputSchema,
-      outputSchema: processPageSchema,
+      outputSchema: page,
       annotations: { ...READS, title: "Wait for a managed process" },
       run: (input, context) => waitProcess(runtime, input, context),
     }),
-    defineTool({
-      name: "process_status",
-      description: PROCESS_DESCRIPTIONS.process_status,
+    processTool("process_status", {
       schema: processStatusInputSchema,
-      outputSchema: processStatusSchema,
+      outputSchema: status,
       annotations: { ...READS, title: "Status of a managed process" },
       run: (input, context) => processStatus(runtime, input, context),
     }),
-    defineTool({
-      name: "process_write",
-      description: PROCESS_DESCRIPTIONS.process_write,
+    processTool("process_write", {
       schema: processWriteInputSchema,
-      outputSchema: processStatusSchema,
+      outputSchema: status,
       annotations: { ...WRITES, title: "Write to a managed process" },
       run: (input, context) => writeProcess(runtime, input, context),
     }),
-    defineTool({
-      name: "process_terminate",
-      description: PROCESS_DESCRIPTIONS.process_terminate,
+    processTool("process_terminate", {
       schema: processTerminateInputSchema,
-      outputSchema: processStatusSchema,
+      outputSchema: status,
       annotations: { ...STOPS, title: "Terminate a managed process" },
       run: (input, context) => terminateProcess(runtime, input, context),
     }),
-    defineTool({
-      name: "process_list",
-      description: PROCESS_DESCRIPTIONS.process_list,
+    processTool("process_list", {
       schema: processListInputSchema,
       outputSchema: processListSchema,
       annotations: { ...READS, title: "List managed processes" },

@@ -1,8 +1,7 @@
 import type { ShellgateConfig } from "../../config/schema.js";
-import type { DescriptionContext } from "../../tools/descriptions/description-context.js";
-import type { Admission } from "../approval.js";
+import type { DescriptionContext } from "../../text/descriptions/description-context.js";
+import type { Admit } from "../admission/instance-admission.js";
 import type { ExecutionPort } from "../execution-port.js";
-import type { ApprovalRequest } from "../host.js";
 import type { ProcessRegistry } from "../process-registry.js";
 
 /** What the tool bodies share within one instance. */
@@ -16,6 +15,6 @@ export interface ToolRuntime {
   readonly execution: ExecutionPort;
   /** Undefined when `managed_processes` is off. */
   readonly processes: ProcessRegistry | undefined;
-  /** Gate, then approval: may this command run? */
-  admit(request: Omit<ApprovalRequest, "verdict">): Promise<Admission>;
+  /** The instance's admission step: gate, then approval. */
+  readonly admit: Admit;
 }

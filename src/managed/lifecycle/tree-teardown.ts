@@ -1,4 +1,4 @@
-import { isGroupAlive } from "../../terminate/process-alive.js";
+import { isGroupAlive } from "../../execution/terminate/process-alive.js";
 import type { TerminateTreeFunction } from "../process-manager-options.js";
 import { statusReceipt } from "../receipts/status-receipt.js";
 import { MANAGED_MARKER_VARIABLE } from "../spawn/plan-managed-start.js";

@@ -1,10 +1,15 @@
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
-import { mergePlanEnvironment } from "../../spawn/plan-spawn.js";
+import type { ShellResolution } from "../../../platforms/index.js";
+import { definedOnly } from "../../execution/environment/defined-only.js";
+import { RUN_MARKER_VARIABLE } from "../../execution/environment/run-marker.js";
+import { mergePlanEnvironment } from "../../execution/spawn/plan-spawn.js";
 import type { PlanSpawnFunction } from "../process-manager-options.js";
 import type { ManagedSpawnPlan } from "../transport/transport.js";
 
-/** Every child carries its process id here, so orphans that left the group can still be found (Linux). */
-export const MANAGED_MARKER_VARIABLE = "SHELLGATE_MANAGED_PROCESS";
+/**
+ * The one marker scheme of the execution layer: every child of a managed process carries its
+ * process id in the run marker, so orphans that left the group can still be found (Linux).
+ */
+export const MANAGED_MARKER_VARIABLE = RUN_MARKER_VARIABLE;
 
 export interface ManagedStartRequest {
   readonly resolution: ShellResolution;
@@ -36,7 +41,7 @@ export function planManagedStart(
   const marker = { name: MANAGED_MARKER_VARIABLE, value: request.processId };
   const environment: Record<string, string> = {
     ...mergePlanEnvironment(request.environment, {
-      env: definedOnly(spawn.env),
+      ...(spawn.env === undefined ? {} : { env: definedOnly(spawn.env) }),
       ...(spawn.pathPrepend ? { pathPrepend: spawn.pathPrepend } : {}),
       ...(spawn.envDefaults ? { envDefaults: spawn.envDefaults } : {}),
     }),
@@ -49,13 +54,6 @@ export function planManagedStart(
     spawn: { ...spawn, env: environment },
     marker,
   };
-}
-
-function definedOnly(env: ManagedSpawnPlan["env"]): Record<string, string> | undefined {
-  if (env === undefined) return undefined;
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (value !== undefined) result[name] = value;
-  return result;
 }
 
 /** The resolution used when the host passes none: plain bash, where every POSIX host has it. */

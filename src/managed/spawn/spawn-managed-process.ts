@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
-import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
-import { prepareDirectPlan } from "../../fallback/prepare-direct-plan.js";
+import type { ShellResolution } from "../../../platforms/index.js";
+import { prepareDirectPlan } from "../../execution/fallback/prepare-direct-plan.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import type { PlanSpawnFunction } from "../process-manager-options.js";
 import type { PtyModule } from "../terminal/pty-loader.js";

@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
-import crossSpawn from "cross-spawn";
-import { containProcess } from "../../execution/containment/contain-process.js";
+import { definedOnly } from "../../execution/environment/defined-only.js";
 import { decodeExitStatus } from "../../execution/exit-status.js";
+import { jobOf, startProcess } from "../../execution/spawn/start-process.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
 /**
  * Spawns with three pipes. On POSIX the child leads its own process group (detached) so the
  * whole tree can be torn down without touching shellgate; on Windows the tree lives in its own
- * Job Object instead, and detaching would only open a console.
+ * Job Object instead (started by `startProcess`), and detaching would only open a console.
  */
 export function spawnPipeTransport(
   plan: ManagedSpawnPlan,
@@ -15,18 +14,22 @@ export function spawnPipeTransport(
   handlers: TransportHandlers,
 ): Promise<ManagedTransport> {
   return new Promise((resolve, reject) => {
-    // Kind `none` needs cross-spawn for PATHEXT and `.cmd` shims, as a foreground run does.
-    const start = (plan.crossSpawn ? crossSpawn : spawn) as typeof spawn;
-    const child = start(plan.file, [...plan.args], {
-      cwd: plan.cwd,
-      env: plan.env as NodeJS.ProcessEnv | undefined,
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: platform !== "win32",
-      windowsHide: true,
-      windowsVerbatimArguments: plan.windowsVerbatimArguments,
-    });
-    // Synchronously, before the shell can start anything (see contain-process.ts).
-    const containment = containProcess(child.pid);
+    // Through the execution layer's one spawn path, so the plan's cross-spawn flag holds here too
+    // (a `.cmd` program is found when no bash exists). Stdin stays open: the manager writes to it.
+    const child = startProcess(
+      {
+        file: plan.file,
+        args: plan.args,
+        cwd: plan.cwd,
+        detached: platform !== "win32",
+        windowsHide: true,
+        crossSpawn: plan.crossSpawn === true,
+      },
+      { env: definedOnly(plan.env ?? process.env), stdio: ["pipe", "pipe", "pipe"] },
+    );
+    if (!child.stdin || !child.stdout || !child.stderr) throw new Error("the child has no pipes");
+    const { stdin, stdout, stderr } = child;
+    const job = jobOf(child);
     const exited = new Promise<TransportExit>((resolveExit) => {
       child.once("exit", (code, signal) => {
         // Git Bash, MSYS2 and Cygwin report a signal death as `signal << 8`; read it as the signal.
@@ -39,12 +42,12 @@ export function spawnPipeTransport(
         stream.once("close", () => resolveEnd());
         stream.once("error", () => resolveEnd());
       });
-    child.stdout.on("data", (bytes: Buffer) => handlers.onOutput("stdout", bytes));
-    child.stderr.on("data", (bytes: Buffer) => handlers.onOutput("stderr", bytes));
-    const drained = Promise.all([streamEnded(child.stdout), streamEnded(child.stderr)]).then(() => undefined);
+    stdout.on("data", (bytes: Buffer) => handlers.onOutput("stdout", bytes));
+    stderr.on("data", (bytes: Buffer) => handlers.onOutput("stderr", bytes));
+    const drained = Promise.all([streamEnded(stdout), streamEnded(stderr)]).then(() => undefined);
     // A child that exits without reading makes later writes fail with EPIPE; that is a write
     // error for the caller of write(), not a crash of the host.
-    child.stdin.on("error", () => undefined);
+    stdin.on("error", () => undefined);
 
     child.once("error", reject);
     child.once("spawn", () => {
@@ -52,34 +55,34 @@ export function spawnPipeTransport(
       child.on("error", () => undefined);
       resolve({
         pid: child.pid!,
-        ...(containment.kind === "job-object" ? { job: containment.job } : {}),
+        ...(job ? { job } : {}),
         pty: false,
         exited,
         drained,
         write: (text) =>
           new Promise<void>((resolveWrite, rejectWrite) => {
-            if (child.stdin.destroyed || child.stdin.writableEnded) {
+            if (stdin.destroyed || stdin.writableEnded) {
               rejectWrite(new Error("stdin is closed"));
               return;
             }
-            child.stdin.write(text, (error) => (error ? rejectWrite(error) : resolveWrite()));
+            stdin.write(text, (error) => (error ? rejectWrite(error) : resolveWrite()));
           }),
         closeInput: () =>
           new Promise<void>((resolveClose) => {
-            if (child.stdin.writableEnded || child.stdin.destroyed) {
+            if (stdin.writableEnded || stdin.destroyed) {
               resolveClose();
               return;
             }
-            child.stdin.end(() => resolveClose());
-            child.stdin.once("error", () => resolveClose());
+            stdin.end(() => resolveClose());
+            stdin.once("error", () => resolveClose());
           }),
         abortInput: () => {
-          child.stdin.destroy();
+          stdin.destroy();
         },
         abandonOutput: () => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-          child.stdin.destroy();
+          stdout.destroy();
+          stderr.destroy();
+          stdin.destroy();
         },
       });
     });

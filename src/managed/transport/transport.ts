@@ -1,4 +1,4 @@
-import type { ShellKind } from "../../../platforms/resolve/resolution.js";
+import type { ShellKind } from "../../../platforms/index.js";
 import type { ProcessJob } from "../../execution/containment/process-job.js";
 /** What a spawn plan must say for a managed start (the execution layer's `planSpawn` result). */
 export interface ManagedSpawnPlan {
@@ -8,7 +8,6 @@ export interface ManagedSpawnPlan {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
   readonly stdinText?: string;
-  readonly windowsVerbatimArguments?: boolean;
   /** Directories put before PATH, and variables set only when absent (see SpawnPlan). */
   readonly pathPrepend?: string;
   readonly envDefaults?: Readonly<Record<string, string>>;
@@ -16,7 +15,7 @@ export interface ManagedSpawnPlan {
   readonly shell?: ShellKind;
   /** Kind `none`: argv without a shell. */
   readonly delivery?: "argv" | "environment" | "direct";
-  /** Resolve PATHEXT and run `.cmd` shims through cmd.exe (cross-spawn); kind `none` only. */
+  /** Resolve the program with PATHEXT and `.cmd` shims (the execution plan's flag, kind `none`). */
   readonly crossSpawn?: boolean;
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
+import { main } from "../../../src/surfaces/cli/main.js";
 import { survivors } from "../../fixtures/exec/helpers.js";
 import { fakeIo } from "../../support/fake-io.js";
 
@@ -63,7 +63,7 @@ describe("shellgate run", () => {
   it("a command the default (strict) profile blocks never runs", async () => {
     const cli = io();
     expect(await main(["run", `sudo touch ${scratch}/made-by-sudo`], cli)).toBe(1);
-    expect(cli.err()).toContain("Command denied for safety:");
+    expect(cli.err()).toContain("Command blocked by the safety gate (profile strict");
     expect(existsSync(`${scratch}/made-by-sudo`)).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardBinary } from "../../../src/io/binary-guard.js";
+import { guardBinary } from "../../../src/execution/io/binary-guard.js";
 import { ProcessRecord } from "../../../src/managed/lifecycle/process-record.js";
 import { ProcessTable } from "../../../src/managed/lifecycle/process-table.js";
 

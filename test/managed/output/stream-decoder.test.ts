@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guardBinary } from "../../../src/io/binary-guard.js";
+import { guardBinary } from "../../../src/execution/io/binary-guard.js";
 import { chunkText } from "../../../src/managed/output/output-chunk.js";
 import { StreamDecoder, wholeCharacters } from "../../../src/managed/output/stream-decoder.js";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
+import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
 import {
   defaultResolution,
   MANAGED_MARKER_VARIABLE,
   planManagedStart,
 } from "../../../src/managed/spawn/plan-managed-start.js";
-import { planSpawn } from "../../../src/spawn/plan-spawn.js";
 
 function resolution(overrides: Partial<ShellResolution>): ShellResolution {
   return {

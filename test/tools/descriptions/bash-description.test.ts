@@ -3,11 +3,11 @@ import { SAFETY_PROFILES } from "../../../src/safety/verdict.js";
 import {
   amplifierBashDescription,
   dshBashDescription,
-} from "../../../src/tools/descriptions/bash-description.js";
+} from "../../../src/text/descriptions/bash-description.js";
 import {
   DESCRIPTION_LIMIT,
   type DescriptionContext,
-} from "../../../src/tools/descriptions/description-context.js";
+} from "../../../src/text/descriptions/description-context.js";
 
 const linux: DescriptionContext = {
   shellParagraph: "Shell: bash 5.2 at /bin/bash (Linux). Full bash syntax is available.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presentCall } from "../../../src/tools/presentation/present-call.js";
+import { presentCall } from "../../../src/text/presentation/present-call.js";
 
 describe("presentCall", () => {
   it("titles a bash call with the exact command and shows the description above the card", () => {

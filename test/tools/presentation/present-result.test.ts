@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fenceConsole } from "../../../src/tools/presentation/fence.js";
-import { parseExitStatus } from "../../../src/tools/presentation/parse-exit-status.js";
-import { presentResult } from "../../../src/tools/presentation/present-result.js";
+import { fenceConsole } from "../../../src/text/presentation/fence.js";
+import { parseExitStatus } from "../../../src/text/presentation/parse-exit-status.js";
+import { presentResult } from "../../../src/text/presentation/present-result.js";
 
 const call = { command: "make", description: "Build" };
 

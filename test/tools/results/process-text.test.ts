@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listText, pageText, statusLine } from "../../../src/tools/results/process-text.js";
+import { listText, pageText, statusLine } from "../../../src/text/results/process-text.js";
 
 const running = { process_id: "p1", state: "running", returncode: null };
 

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Containment, containProcess } from "../../../src/execution/containment/contain-process.js";
-import { isProcessAlive } from "../../../src/terminate/process-alive.js";
-import { terminateTree } from "../../../src/terminate/terminate-tree.js";
+import { isProcessAlive } from "../../../src/execution/terminate/process-alive.js";
+import { terminateTree } from "../../../src/execution/terminate/terminate-tree.js";
 import { nativeFixture } from "../support/native-fixtures.js";
 import { killEach, stillAlive } from "../support/process-tree.js";
 import { onWindows } from "../support/windows-host.js";

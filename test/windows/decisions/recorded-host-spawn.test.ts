@@ -6,9 +6,9 @@ import {
   type ShellResolution,
   toShellPath,
 } from "../../../platforms/index.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../../src/spawn/command-wrapper.js";
-import { planSpawn } from "../../../src/spawn/plan-spawn.js";
-import { SpawnPlanError } from "../../../src/spawn/spawn-plan.js";
+import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../../src/execution/spawn/command-wrapper.js";
+import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
+import { SpawnPlanError } from "../../../src/execution/spawn/spawn-plan.js";
 import { loadHostFixtures } from "../../hosts/host-fixtures.js";
 
 // From a recorded Windows host to the exact process shellgate would start, on any OS: the platform

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isProcessAlive, waitUntilGone } from "../../../src/terminate/process-alive.js";
+import { isProcessAlive, waitUntilGone } from "../../../src/execution/terminate/process-alive.js";
 
 /**
  * libuv puts every child of a node process in a kill-on-close job object, so a plain node → node chain

@@ -1,6 +1,6 @@
 import type { ShellResolution } from "../../../platforms/resolve/resolution.js";
-import type { SpawnPlan } from "../../../src/spawn/spawn-plan.js";
-import { startProcess } from "../../../src/spawn/start-process.js";
+import type { SpawnPlan } from "../../../src/execution/spawn/spawn-plan.js";
+import { startProcess } from "../../../src/execution/spawn/start-process.js";
 
 export interface PlanOutcome {
   readonly stdout: string;

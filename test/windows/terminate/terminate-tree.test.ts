@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { terminateTree } from "../../../src/terminate/terminate-tree.js";
+import { terminateTree } from "../../../src/execution/terminate/terminate-tree.js";
 import { killEach, startNodeTree, stillAlive } from "../support/process-tree.js";
 import { useTemporaryDirectories } from "../support/temporary-directory.js";
 import { onWindows, underWine } from "../support/windows-host.js";

@@ -1,0 +1,64 @@
+import type { ShellResolution } from "../../../platforms/index.js";
+import type { Verdict } from "../../safety/verdict.js";
+import type { RunResult } from "../run/run-result.js";
+import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../tasks/task-types.js";
+
+/** What a caller asks for (the model's inputs, already validated by the tool schema). */
+export interface ExecRequest {
+  readonly command: string;
+  /** Absolute, or relative to the executor's working directory. */
+  readonly workdir?: string;
+  /** Seconds (reference shape). */
+  readonly timeout?: number;
+  /** Milliseconds (dsh shape); with `timeout` too, the earlier deadline wins. */
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+  /** Opaque owner (agent/session id) recorded on background tasks. */
+  readonly owner?: string;
+  /** Extra variables for this command: never scrubbed, beat the defaults. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The admission step's verdict: the command was judged already and is not judged again. */
+  readonly verdict?: Verdict;
+}
+
+/** A request with every default applied: what `run` and `start` receive. */
+export interface ExecSpec {
+  readonly command: string;
+  /** Absolute native path. */
+  readonly workdir: string;
+  /** The effective deadline; `start` ignores it (background tasks have none). */
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** Required but possibly undefined, so a forgotten owner is visible rather than missing. */
+  readonly owner: string | undefined;
+  readonly env?: Readonly<Record<string, string>>;
+  /** The admission step's verdict: the command was judged already and is not judged again. */
+  readonly verdict?: Verdict;
+}
+
+/**
+ * The executor seam: everything process-related behind one interface, so a sandboxed or remote
+ * implementation can replace the local one without changing what the model sees. `run` rejects only
+ * on infrastructure failure (`ExecutionError`); non-zero exits, timeouts and aborts resolve.
+ */
+export interface Executor {
+  /** The shell commands run in. */
+  readonly resolution: ShellResolution;
+  /** Applies defaults and validates (timeout range, with the milliseconds hint). Throws `ExecutionError`. */
+  resolve(request: ExecRequest): ExecSpec;
+  run(spec: ExecSpec): Promise<RunResult>;
+  /** Starts a background task and returns at once; no timeout applies. */
+  start(spec: ExecSpec): Promise<TaskSnapshot>;
+  /** Output since the previous read. Throws `TaskAccessError` (unknown id, another owner). */
+  readOutput(id: string, owner: string | undefined): Promise<TaskRead>;
+  /** Kills the task's tree; an already finished task is a reported no-op. Throws `TaskAccessError`. */
+  kill(id: string, owner: string | undefined): Promise<KillOutcome>;
+  /** Tasks visible to `owner` (its own and unowned ones); all tasks when called without arguments. */
+  list(filter?: { readonly owner: string | undefined }): Promise<TaskSnapshot[]>;
+  /** The owner recorded for a task. Throws `TaskAccessError` for an unknown id. */
+  ownerOf(id: string): string | undefined;
+  /** Fires exactly once per finished task (never after `close`); returns the remover. */
+  onTaskDone(listener: TaskDoneListener): () => void;
+  /** Kills every running task and waits for each tree to exit. */
+  close(): Promise<void>;
+}

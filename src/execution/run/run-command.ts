@@ -1,0 +1,98 @@
+import os from "node:os";
+import { OutputCollector } from "../io/output-collector.js";
+import { sharedSpillDirectory } from "../io/shared-spill-directory.js";
+import type { SpillDirectory } from "../io/spill-directory.js";
+import { acquireSlot } from "./concurrency.js";
+import { ExecutionError } from "./execution-error.js";
+import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
+import { RUN_DEFAULTS, type RunOptions } from "./run-options.js";
+import type { RunResult } from "./run-result.js";
+import { superviseRun } from "./supervise-run.js";
+import { resolveTimeoutMs } from "./timeout.js";
+
+export function spillDirectoryOf(option: RunOptions["spillDirectory"]): SpillDirectory {
+  return typeof option === "object" ? option : sharedSpillDirectory(option ?? os.tmpdir());
+}
+
+function abortReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : String(reason ?? "aborted");
+}
+
+/**
+ * Runs one command in the foreground and resolves with its result. A non-zero exit, a timeout and
+ * an abort all resolve; only infrastructure failures (blocked, bad cwd, no shell, spawn error,
+ * aborted before start, concurrency limit) reject with `ExecutionError`, and then nothing runs.
+ */
+export async function runCommand(command: string, options: RunOptions): Promise<RunResult> {
+  const timeoutMs = resolveTimeoutMs({
+    timeout: options.timeout,
+    timeoutMs: options.timeoutMs,
+    defaultSeconds: options.defaultTimeout,
+  });
+  const prepared = prepareRun(command, options);
+  if (options.signal?.aborted) {
+    throw new ExecutionError("aborted", `command aborted before it started: ${abortReason(options.signal)}`);
+  }
+  const release = acquireSlot(options.concurrency);
+  try {
+    const limit = options.maxOutputBytes ?? RUN_DEFAULTS.maxOutputBytes;
+    const spillMaxBytes = options.spillMaxBytes ?? RUN_DEFAULTS.spillMaxBytes;
+    const spillDirectory = spillDirectoryOf(options.spillDirectory);
+    const stdout = new OutputCollector({ stream: "stdout", limit, spillDirectory, spillMaxBytes });
+    const stderr = new OutputCollector({ stream: "stderr", limit, spillDirectory, spillMaxBytes });
+    const started = Date.now();
+    const supervised = superviseRun(prepared.plan, {
+      env: prepared.env,
+      onStdout: (chunk) => stdout.push(chunk),
+      onStderr: (chunk) => stderr.push(chunk),
+      killBackgroundChildren: options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren,
+      graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
+      platform: options.resolution.platform,
+      ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
+    });
+    let timedOut = false;
+    let aborted = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void supervised.terminate();
+    }, timeoutMs);
+    const onAbort = (): void => {
+      aborted = true;
+      void supervised.terminate();
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const end = await supervised.finished.finally(() => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    });
+    if (end.spawnError) {
+      throw new ExecutionError("spawn-failed", spawnFailureMessage(prepared.plan, end.spawnError));
+    }
+    const out = stdout.finish();
+    const err = stderr.finish();
+    return {
+      stdout: out.text,
+      stderr: err.text,
+      exitCode: end.exitCode,
+      signal: end.signal,
+      timedOut,
+      aborted,
+      durationMs: Date.now() - started,
+      timeoutMs,
+      truncated: { stdout: out.truncated, stderr: err.truncated },
+      totalBytes: { stdout: out.totalBytes, stderr: err.totalBytes },
+      spill: {
+        ...(out.truncated ? { stdout: out.spillPath ?? null } : {}),
+        ...(err.truncated ? { stderr: err.spillPath ?? null } : {}),
+      },
+      ...(out.binaryWithheld || err.binaryWithheld ? { binaryWithheld: true as const } : {}),
+      ...(end.backgroundChildren ? { backgroundChildren: end.backgroundChildren } : {}),
+      ...(end.termination && end.termination.survivors.length > 0
+        ? { survivors: end.termination.survivors }
+        : {}),
+    };
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,74 @@
+import type { ShellResolution } from "../../../platforms/index.js";
+import type { ShellgateConfig } from "../../config/schema.js";
+import type { Verdict } from "../../safety/verdict.js";
+import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
+import type { SpillDirectory } from "../io/spill-directory.js";
+
+/** Library options for one run; camelCase twins of the config keys, plus per-call inputs. */
+export interface RunOptions {
+  /** The shell to run in (from `resolveShell`). */
+  readonly resolution: ShellResolution;
+  /** The instance's working directory; relative `workdir`s resolve against it. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** This call's working directory (`workdir`). */
+  readonly workdir?: string;
+  /** Seconds, 1–3600. */
+  readonly timeout?: number;
+  /** Milliseconds (dsh shape). With `timeout` too, the earlier deadline wins. */
+  readonly timeoutMs?: number;
+  /** Used when neither is given (`timeout` config). Default 30. */
+  readonly defaultTimeout?: number;
+  /** Aborts the run (the tree is killed); combined with the deadline. */
+  readonly signal?: AbortSignal;
+  /** The base environment before scrubbing. Default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** The caller's own variables: never scrubbed, beat the non-interactive defaults. */
+  readonly envSet?: Readonly<Record<string, string>>;
+  readonly envScrub?: boolean;
+  readonly envAllow?: readonly string[];
+  readonly envDeny?: readonly string[];
+  /** Bytes shown per stream before truncation. Default 100,000. */
+  readonly maxOutputBytes?: number;
+  /** Cap of each spill file. Default 64 MiB. */
+  readonly spillMaxBytes?: number;
+  /** Where spill directories are created (a path), or a shared directory object. Default the OS temp dir. */
+  readonly spillDirectory?: string | SpillDirectory;
+  /** Kill processes that outlive the shell (`cmd &`). Default true. */
+  readonly killBackgroundChildren?: boolean;
+  /** SIGTERM → SIGKILL grace. Default 2000 ms. */
+  readonly killGraceMs?: number;
+  /** Pipe drain after the shell exited. Default 250 ms. */
+  readonly drainMs?: number;
+  /** The safety gate: a blocked command never spawns. */
+  readonly check?: (command: string) => Verdict;
+  /** A verdict the admission step already gave for this command; `check` is then not asked again. */
+  readonly verdict?: Verdict;
+  /** Shared `max_concurrent` slots. */
+  readonly concurrency?: ConcurrencyCounter;
+}
+
+export const RUN_DEFAULTS = {
+  maxOutputBytes: 100_000,
+  spillMaxBytes: 64 * 1024 * 1024,
+  killBackgroundChildren: true,
+  killGraceMs: 2000,
+} as const;
+
+/** The run options a config implies (everything but the resolution and per-call inputs). */
+export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, "resolution"> {
+  return {
+    ...(config.working_dir === undefined ? {} : { cwd: config.working_dir }),
+    defaultTimeout: config.timeout,
+    maxOutputBytes: config.max_output_bytes,
+    spillMaxBytes: config.spill_max_bytes,
+    ...(config.spill_dir === undefined ? {} : { spillDirectory: config.spill_dir }),
+    killBackgroundChildren: config.kill_background_children,
+    killGraceMs: config.kill_grace_ms,
+    envScrub: config.env_scrub,
+    envAllow: config.env_allow,
+    envDeny: config.env_deny,
+    ...(config.max_concurrent === undefined
+      ? {}
+      : { concurrency: createConcurrencyCounter(config.max_concurrent) }),
+  };
+}

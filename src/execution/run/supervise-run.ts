@@ -1,0 +1,136 @@
+import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
+import { decodeExitStatus } from "../exit-status.js";
+import type { SpawnPlan } from "../spawn/spawn-plan.js";
+import { jobOf, startProcess } from "../spawn/start-process.js";
+import { listDescendants } from "../terminate/list-descendants.js";
+import { isGroupAlive } from "../terminate/process-alive.js";
+import { type TerminationReport, terminateTree } from "../terminate/terminate-tree.js";
+import type { BackgroundChildren } from "./run-result.js";
+
+/** How long the pipes may keep delivering after the shell exited before they are cut. */
+export const DEFAULT_DRAIN_MS = 250;
+
+export interface SuperviseOptions {
+  readonly env: Readonly<Record<string, string>>;
+  readonly onStdout: (chunk: Buffer) => void;
+  readonly onStderr: (chunk: Buffer) => void;
+  readonly killBackgroundChildren: boolean;
+  readonly graceMs: number;
+  readonly drainMs?: number;
+  readonly platform?: NodeJS.Platform;
+}
+
+/** How a supervised process ended. Never a rejection: a spawn failure is a value too. */
+export interface ProcessEnd {
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly spawnError?: NodeJS.ErrnoException;
+  readonly backgroundChildren?: BackgroundChildren;
+  /** Set when the tree was terminated (timeout, abort, kill). */
+  readonly termination?: TerminationReport;
+}
+
+export interface SupervisedProcess {
+  readonly pid: number | undefined;
+  /** Resolves when the shell exited and the pipes drained (bounded), and the tree is handled. */
+  readonly finished: Promise<ProcessEnd>;
+  /** Ends the whole tree; idempotent, resolves once it is gone. */
+  terminate(): Promise<TerminationReport | undefined>;
+  readonly terminating: boolean;
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
+}
+
+/**
+ * Starts a plan and watches it to the end. Completion is the shell's exit plus a short bounded
+ * drain — not the pipes closing, which a background child (`sleep 300 &`) can hold open for ever.
+ * What outlives the shell is found (group, parent links, the run marker) and killed or reported.
+ */
+export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
+  const platform = options.platform ?? process.platform;
+  const marker: RunMarker = createRunMarker();
+  const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+  // Windows: the Job Object startProcess put the tree in.
+  const job = jobOf(child);
+  const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
+  child.stdout?.on("data", options.onStdout);
+  child.stderr?.on("data", options.onStderr);
+  const closed = new Promise<boolean>((resolve) => child.once("close", () => resolve(true)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+  const started = new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    child.once("spawn", () => resolve(null));
+    // Only the first error can be a spawn failure; later ones (a failed kill) must not go unhandled.
+    child.on("error", (error: NodeJS.ErrnoException) => resolve(error));
+  });
+  let termination: Promise<TerminationReport> | undefined;
+
+  const terminate = (): Promise<TerminationReport | undefined> => {
+    if (child.pid === undefined) return Promise.resolve(undefined);
+    termination ??= terminateTree(child.pid, {
+      graceMs: options.graceMs,
+      platform,
+      marker,
+      ...(job ? { job } : {}),
+    });
+    return termination;
+  };
+
+  const finished = (async (): Promise<ProcessEnd> => {
+    const spawnError = await started;
+    if (spawnError) return { exitCode: null, signal: null, spawnError };
+    const raw = await exited;
+    const { exitCode: code, signal } = decodeExitStatus(plan.shell, platform, {
+      exitCode: raw.code,
+      signal: raw.signal,
+    });
+    const drained = await Promise.race([closed, delay(drainMs).then(() => false)]);
+    const pid = child.pid as number;
+    let backgroundChildren: BackgroundChildren | undefined;
+    if (platform !== "win32") {
+      if (!drained || isGroupAlive(pid) || termination) {
+        const pids = await listDescendants(pid, { marker, platform }).catch(() => [] as number[]);
+        if (pids.length > 0) {
+          const kill = options.killBackgroundChildren || termination !== undefined;
+          if (kill) await terminate();
+          backgroundChildren = { pids, killed: kill };
+        }
+      }
+    } else if (job) {
+      // The job holds whatever the shell left behind, however its parent links broke.
+      const left = job.membersOrNone().filter((member) => member !== pid);
+      if (left.length > 0 || termination) {
+        const kill = options.killBackgroundChildren || termination !== undefined;
+        if (kill) await terminate();
+        if (left.length > 0) backgroundChildren = { pids: left, killed: kill };
+      }
+      // Kill-on-close: closing would end children the caller chose to leave running.
+      if (job.membersOrNone().length === 0) job.close();
+    } else if (!drained && options.killBackgroundChildren) {
+      await terminate();
+    }
+    const report = termination ? await termination : undefined;
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    return {
+      exitCode: code,
+      signal,
+      ...(backgroundChildren ? { backgroundChildren } : {}),
+      ...(report ? { termination: report } : {}),
+    };
+  })();
+
+  return {
+    get pid() {
+      return child.pid;
+    },
+    finished,
+    terminate,
+    get terminating() {
+      return termination !== undefined;
+    },
+  };
+}

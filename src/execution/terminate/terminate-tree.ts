@@ -1,0 +1,151 @@
+import { execFile } from "node:child_process";
+import type { ProcessJob } from "../containment/process-job.js";
+import { listDescendants } from "./list-descendants.js";
+import { planTermination, type TerminationStep } from "./plan-termination.js";
+import { isProcessAlive, waitUntilGone } from "./process-alive.js";
+
+export interface TerminateTreeOptions {
+  /** How long SIGTERM gets before SIGKILL (POSIX). Default 2000 ms. */
+  readonly graceMs?: number;
+  /** How long to wait for the tree to disappear after SIGKILL before reporting survivors. Default 5000 ms. */
+  readonly killWaitMs?: number;
+  readonly platform?: NodeJS.Platform;
+  /** The tree's process group, when it differs from `pid`. */
+  readonly pgid?: number;
+  /** See `listDescendants`: finds `setsid` orphans that inherited this environment variable (Linux). */
+  readonly marker?: { readonly name: string; readonly value: string };
+  /**
+   * Windows: the tree's Job Object (see `execution/containment`). When given, the job is ended and
+   * its membership is the proof; no pid is killed, so a reused pid can never be hit.
+   */
+  readonly job?: ProcessJob;
+}
+
+export interface TerminationReport {
+  readonly pid: number;
+  readonly method: "process-group" | "taskkill" | "taskkill-per-pid" | "job-object";
+  /** Members found (before signalling), the root excluded. */
+  readonly descendants: readonly number[];
+  /** True when something outlived the grace period and had to be killed. */
+  readonly forced: boolean;
+  /** Pids still alive at the end; empty when the tree is really gone. */
+  readonly survivors: readonly number[];
+  readonly errors: readonly string[];
+  readonly durationMs: number;
+}
+
+function runCommand(file: string, args: readonly string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      file,
+      [...args],
+      { windowsHide: true, timeout: 10_000 },
+      (error, _stdout, stderr) => {
+        resolve(error ? `${file} ${args.join(" ")} failed: ${String(stderr).trim() || error.message}` : null);
+      },
+    );
+    child.stdin?.end();
+  });
+}
+
+function sendSignal(target: number, signal: NodeJS.Signals, errors: string[]): void {
+  try {
+    process.kill(target, signal);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ESRCH") errors.push(`kill(${target}, ${signal}) failed: ${code ?? String(error)}`);
+  }
+}
+
+async function carryOut(steps: readonly TerminationStep[], errors: string[]): Promise<boolean> {
+  let allSucceeded = true;
+  for (const step of steps) {
+    if (step.type === "signal-group") sendSignal(-step.pgid, step.signal, errors);
+    else if (step.type === "signal-process") {
+      if (isProcessAlive(step.pid)) sendSignal(step.pid, step.signal, errors);
+    } else if (isProcessAlive(step.pid)) {
+      const failure = await runCommand(step.file, step.args);
+      if (failure) {
+        errors.push(failure);
+        allSucceeded = false;
+      }
+    }
+  }
+  return allSucceeded;
+}
+
+/**
+ * Ends the process tree rooted at `pid` and resolves once it is really gone (or reports who survived).
+ * POSIX: lists the tree first, SIGTERMs the group and every member, waits the grace, SIGKILLs what is
+ * left. Windows: `taskkill /T /F`, falling back to `taskkill /F` per pid when the tree walk fails.
+ */
+export async function terminateTree(
+  pid: number,
+  options: TerminateTreeOptions = {},
+): Promise<TerminationReport> {
+  if (options.job && !options.job.closed) return terminateJob(pid, options.job, options.killWaitMs ?? 5000);
+  const started = Date.now();
+  const platform = options.platform ?? process.platform;
+  const graceMs = options.graceMs ?? 2000;
+  const killWaitMs = options.killWaitMs ?? 5000;
+  const errors: string[] = [];
+  const descendants = await listDescendants(pid, {
+    platform,
+    ...(options.pgid === undefined ? {} : { pgid: options.pgid }),
+    ...(options.marker ? { marker: options.marker } : {}),
+  }).catch((error: Error) => {
+    errors.push(error.message);
+    return [] as number[];
+  });
+  const plan = planTermination({
+    pid,
+    descendants,
+    platform,
+    ...(options.pgid === undefined ? {} : { pgid: options.pgid }),
+  });
+  const everyone = [pid, ...descendants];
+  let method: TerminationReport["method"] = plan.method;
+  let forced = false;
+
+  const firstSucceeded = await carryOut(plan.first, errors);
+  if (!firstSucceeded && plan.fallback.length > 0) {
+    method = "taskkill-per-pid";
+    await carryOut(plan.fallback, errors);
+  }
+  let gone = await waitUntilGone(everyone, plan.afterGrace.length > 0 ? graceMs : killWaitMs);
+  if (!gone && plan.afterGrace.length > 0) {
+    forced = true;
+    // Members started during the grace period (a trap handler that forks) are caught by a second look.
+    const late = await listDescendants(pid, {
+      platform,
+      ...(options.marker ? { marker: options.marker } : {}),
+    }).catch(() => [] as number[]);
+    const again = planTermination({ pid, descendants: [...new Set([...descendants, ...late])], platform });
+    await carryOut(again.afterGrace, errors);
+    everyone.push(...late.filter((member) => !everyone.includes(member)));
+    gone = await waitUntilGone(everyone, killWaitMs);
+  }
+  return {
+    pid,
+    method,
+    descendants,
+    forced,
+    survivors: gone ? [] : everyone.filter(isProcessAlive),
+    errors,
+    durationMs: Date.now() - started,
+  };
+}
+
+/** Ends a contained tree through its job and reports by the job's membership. */
+async function terminateJob(pid: number, job: ProcessJob, killWaitMs: number): Promise<TerminationReport> {
+  const ended = await job.terminate(killWaitMs);
+  return {
+    pid,
+    method: "job-object",
+    descendants: ended.members.filter((member) => member !== pid),
+    forced: true,
+    survivors: ended.survivors,
+    errors: ended.errors,
+    durationMs: ended.durationMs,
+  };
+}

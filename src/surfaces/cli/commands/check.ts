@@ -1,0 +1,105 @@
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { loadConfig } from "../../../config/load-config.js";
+import { auditRecord, parseAuditLine } from "../../../safety/audit/audit-line.js";
+import { createSafetyGate, type SafetyGate } from "../../../safety/gate.js";
+import { type SafetyGateOptions, safetyGateOptionsFromConfig } from "../../../safety/options.js";
+import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
+import type { CliCommand, CliIo } from "../command.js";
+import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
+import { UsageError } from "../usage-error.js";
+
+function profileOption(value: string | undefined): SafetyProfile | undefined {
+  if (value === undefined) return undefined;
+  if (!SAFETY_PROFILES.includes(value as SafetyProfile)) {
+    throw new UsageError(`unknown profile '${value}'; use one of ${SAFETY_PROFILES.join(", ")}`);
+  }
+  return value as SafetyProfile;
+}
+
+async function gateOptions(args: readonly string[], io: CliIo) {
+  const parsed = parseArguments(args, {
+    profile: { type: "string" },
+    allow: { type: "string", multiple: true },
+    deny: { type: "string", multiple: true },
+    config: { type: "string" },
+    json: { type: "boolean" },
+    jsonl: { type: "boolean" },
+  });
+  const config = await loadConfig(stringOption(parsed, "config"), io.cwd);
+  const fromConfig = safetyGateOptionsFromConfig(config);
+  const options: SafetyGateOptions = {
+    ...fromConfig,
+    profile: profileOption(stringOption(parsed, "profile")) ?? fromConfig.profile,
+    allowedCommands: [...(fromConfig.allowedCommands ?? []), ...stringListOption(parsed, "allow")],
+    deniedCommands: [...(fromConfig.deniedCommands ?? []), ...stringListOption(parsed, "deny")],
+  };
+  return { parsed, options };
+}
+
+function formatVerdict(verdict: Verdict): string {
+  if (verdict.allowed) return `allowed (${verdict.profile})\n`;
+  const lines = [`blocked (${verdict.profile}) [${verdict.rule ?? "unknown"}]: ${verdict.reason ?? ""}`];
+  if (verdict.command !== undefined) lines.push(`  command: ${verdict.command}`);
+  if (verdict.span !== undefined) lines.push(`  at: ${verdict.span[0]}-${verdict.span[1]}`);
+  return `${lines.join("\n")}\n`;
+}
+
+async function write(io: CliIo, text: string): Promise<void> {
+  if (!io.stdout.write(text)) await once(io.stdout, "drain");
+}
+
+/** `check --jsonl`: one verdict per input line, in order, streaming; gates made once per profile. */
+async function audit(io: CliIo, options: SafetyGateOptions): Promise<number> {
+  const defaultProfile = options.profile ?? "strict";
+  const gates = new Map<SafetyProfile, SafetyGate>();
+  const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  let errors = 0;
+  let pending = "";
+  for await (const line of lines) {
+    lineNumber += 1;
+    if (line.trim() === "") continue;
+    const parsed = parseAuditLine(line, lineNumber, defaultProfile);
+    if ("error" in parsed) {
+      errors += 1;
+      pending += `${JSON.stringify(parsed)}\n`;
+    } else {
+      let gate = gates.get(parsed.profile);
+      if (!gate) {
+        gate = await createSafetyGate({ ...options, profile: parsed.profile });
+        gates.set(parsed.profile, gate);
+      }
+      pending += `${JSON.stringify(auditRecord(gate, parsed.command))}\n`;
+    }
+    if (pending.length > 64 * 1024) {
+      await write(io, pending);
+      pending = "";
+    }
+  }
+  if (pending !== "") await write(io, pending);
+  return errors > 0 ? 1 : 0;
+}
+
+export const checkCommand: CliCommand = {
+  name: "check",
+  usage:
+    "usage: shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--] COMMAND\n       shellgate check --jsonl [--profile P] < commands.jsonl",
+  summary:
+    "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--jsonl]",
+  async run(args, io) {
+    const { parsed, options } = await gateOptions(args, io);
+    if (booleanOption(parsed, "jsonl")) {
+      if (parsed.positionals.length > 0)
+        throw new UsageError("--jsonl reads commands from stdin; do not pass a COMMAND");
+      if (booleanOption(parsed, "json")) throw new UsageError("use either --json or --jsonl, not both");
+      return audit(io, options);
+    }
+    if (parsed.positionals.length === 0)
+      throw new UsageError("missing COMMAND; usage: shellgate check [options] [--] COMMAND");
+    const gate = await createSafetyGate(options);
+    const verdict = gate.check(parsed.positionals.join(" "));
+    io.stdout.write(booleanOption(parsed, "json") ? `${JSON.stringify(verdict)}\n` : formatVerdict(verdict));
+    return verdict.allowed ? 0 : 1;
+  },
+};

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import type { EventEmitter } from "node:events";
+import type { Readable, Writable } from "node:stream";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createShellgate } from "../../api/create-shellgate.js";
+import type { ShellgateHost } from "../../api/host.js";
+import { loadConfig } from "../../config/load-config.js";
+import { createMcpServer } from "./create-mcp-server.js";
+import { packageVersion } from "./package-version.js";
+
+export interface ServeStdioOptions {
+  /** `--config FILE`; without it `shellgate.config.json` in `cwd`, if present. */
+  readonly configFile?: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdin: NodeJS.ReadableStream;
+  /** Protocol messages only: every log line goes to `stderr`. */
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  /** Where SIGTERM/SIGINT arrive (the process); omitted in-process, where closing stdin suffices. */
+  readonly signals?: EventEmitter;
+  /** Extra host callbacks for library users embedding the server. */
+  readonly host?: ShellgateHost;
+}
+
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+
+/**
+ * Serves shellgate's tools over stdio until stdin closes, the transport closes, or a stop signal
+ * arrives; then terminates every task and process this connection started and resolves to the exit
+ * code. The connection is one owner.
+ */
+export async function serveStdio(options: ServeStdioOptions): Promise<number> {
+  const log = (line: string) => options.stderr.write(`shellgate mcp: ${line}\n`);
+  const config = await loadConfig(options.configFile, options.cwd);
+  const shellgate = await createShellgate(config, {
+    cwd: options.cwd,
+    env: options.env,
+    log,
+    ...options.host,
+  });
+  const tools = shellgate.tools();
+  const server = createMcpServer(tools, { version: packageVersion(), ownerId: randomUUID() });
+  const transport = new StdioServerTransport(options.stdin as Readable, options.stdout as Writable);
+  const shell = shellgate.shell;
+  log(
+    `serving ${tools.map((tool) => tool.name).join(", ")} over stdio; shell ${shell.kind} ${shell.path ?? "(none)"}, profile ${config.safety_profile}, cwd ${shellgate.cwd}`,
+  );
+  for (const warning of shell.warnings) log(`warning: ${warning}`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => void stop(`received ${signal}`);
+    const onEnd = () => void stop("stdin closed");
+    async function stop(why: string): Promise<void> {
+      if (stopping) return;
+      stopping = true;
+      log(`stopping (${why}); terminating everything this connection started`);
+      options.stdin.off("end", onEnd);
+      options.stdin.off("close", onEnd);
+      for (const signal of STOP_SIGNALS) options.signals?.off(signal, onSignal);
+      await shellgate.close().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+      await server.close().catch(() => undefined);
+      log("stopped");
+      resolve(0);
+    }
+    options.stdin.once("end", onEnd);
+    options.stdin.once("close", onEnd);
+    for (const signal of STOP_SIGNALS) options.signals?.once(signal, onSignal);
+    server.onclose = () => void stop("connection closed");
+    server.onerror = (error) => log(`protocol error: ${error.message}`);
+    server.connect(transport).catch((error: unknown) => {
+      log(`could not start the transport: ${String(error)}`);
+      void stop("transport failed");
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { RunResult } from "../../execution/run/run-result.js";
+
+/** `[output truncated; full output: <path>]`, or `(unavailable)` when no safe copy exists. */
+export function truncationNotice(spillPath: string | null | undefined): string {
+  return `[output truncated; full output: ${spillPath ?? "(unavailable)"}]`;
+}
+
+function appendLine(text: string, line: string): string {
+  if (text.length === 0) return line;
+  return `${text}${text.endsWith("\n") ? "" : "\n"}${line}`;
+}
+
+function backgroundLine(result: RunResult): string | undefined {
+  const children = result.backgroundChildren;
+  if (!children || children.pids.length === 0) return undefined;
+  const pids = children.pids.join(", ");
+  return children.killed
+    ? `[background processes killed when the shell exited: ${pids}; use run_in_background for long-running work]`
+    : `[background processes still running: ${pids}]`;
+}
+
+/**
+ * The model's text for one run, with exactly the dsh markers: stdout, a `[stderr]` section,
+ * `(no output)` when both are empty, per cut stream `[output truncated; full output: …]`, then
+ * `[timed out after Nms]` (whenever the deadline fired) and `[killed by signal: X]` or
+ * `[exit code: N]` for a non-zero exit. Pure.
+ */
+export function renderRunText(result: RunResult): string {
+  let stdout = result.stdout;
+  if (result.truncated.stdout) stdout = appendLine(stdout, truncationNotice(result.spill.stdout));
+  let stderr = result.stderr;
+  if (result.truncated.stderr) stderr = appendLine(stderr, truncationNotice(result.spill.stderr));
+  let text = stdout;
+  if (stderr.length > 0) {
+    text = `${text}${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[stderr]\n${stderr}`;
+  }
+  if (text.length === 0) text = "(no output)";
+  const markers: string[] = [];
+  if (result.timedOut) markers.push(`[timed out after ${result.timeoutMs}ms]`);
+  if (result.signal) markers.push(`[killed by signal: ${result.signal}]`);
+  else if (result.exitCode !== null && result.exitCode !== 0) markers.push(`[exit code: ${result.exitCode}]`);
+  const background = backgroundLine(result);
+  if (background) markers.push(background);
+  if (result.survivors && result.survivors.length > 0) {
+    markers.push(`[processes still running after the kill: ${result.survivors.join(", ")}]`);
+  }
+  for (const marker of markers) text = `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
+  return text;
+}
