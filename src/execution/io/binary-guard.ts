@@ -94,6 +94,9 @@ export function decodeUtf16Text(bytes: Uint8Array): string | null {
   const marked = buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe;
   if (!marked && (buffer.length < 4 || buffer.length % 2 !== 0 || !looksLikeUtf16le(buffer))) return null;
   const text = buffer.subarray(marked ? 2 : 0).toString("utf16le");
+  // NUL-separated output (`find -print0`, `printf 'a\0b\0'`) can look like UTF-16 too; real text
+  // has a space or a line break somewhere, NUL-separated names need not.
+  if (!marked && (buffer.length < 8 || !/[\s]/.test(text))) return null;
   return plausibleText(text) ? text : null;
 }
 
