@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../platforms/index.js";
 import type { ShellgateConfig } from "../config/schema.js";
 import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { ProcessJob } from "../execution/containment/process-job.js";
+import type { WslTarget } from "../execution/terminate/wsl-tree-kill.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
 import type { Observer } from "./observer/observer-event.js";
@@ -59,6 +60,8 @@ export type TerminateTreeFunction = (
     readonly marker?: { readonly name: string; readonly value: string };
     /** Windows: the tree's Job Object, ended instead of walking parent links. */
     readonly job?: ProcessJob;
+    /** WSL: the Linux side of the tree, ended from inside the distribution. */
+    readonly wsl?: WslTarget;
   },
 ) => Promise<unknown>;
 

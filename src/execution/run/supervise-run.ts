@@ -5,6 +5,7 @@ import { jobOf, startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
 import { isGroupAlive } from "../terminate/process-alive.js";
 import { type TerminationReport, terminateTree } from "../terminate/terminate-tree.js";
+import { wslTargetOf } from "../terminate/wsl-tree-kill.js";
 import type { BackgroundChildren } from "./run-result.js";
 
 /** How long the pipes may keep delivering after the shell exited before they are cut. */
@@ -54,6 +55,7 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
   const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
   // Windows: the Job Object startProcess put the tree in.
   const job = jobOf(child);
+  const wsl = wslTargetOf(plan);
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);
@@ -75,6 +77,7 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
       platform,
       marker,
       ...(job ? { job } : {}),
+      ...(wsl ? { wsl } : {}),
     });
     return termination;
   };

@@ -1,7 +1,13 @@
 import { win32 } from "node:path";
 import type { ShellResolution } from "../../../platforms/index.js";
+import { RUN_MARKER_VARIABLE } from "../environment/run-marker.js";
 import { splitSimpleCommand } from "../fallback/split-simple-command.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "./command-wrapper.js";
+import {
+  COMMAND_VARIABLE,
+  COMMAND_WRAPPER,
+  WSL_COMMAND_WRAPPER,
+  wrapCommandText,
+} from "./command-wrapper.js";
 import { type SpawnPlan, SpawnPlanError } from "./spawn-plan.js";
 
 export interface PlanSpawnOptions {
@@ -57,8 +63,12 @@ export function planSpawn(
         ...common,
         shell: "wsl",
         file: shellExecutable(resolution),
-        args: [...distro, "--cd", shellCwd, "--exec", "bash", "-c", COMMAND_WRAPPER],
-        env: { [COMMAND_VARIABLE]: wrapCommandText(command), WSLENV: COMMAND_VARIABLE },
+        args: [...distro, "--cd", shellCwd, "--exec", "bash", "-c", WSL_COMMAND_WRAPPER],
+        // The run marker crosses too: it is how the Linux side of the tree is found and ended.
+        env: {
+          [COMMAND_VARIABLE]: wrapCommandText(command),
+          WSLENV: `${COMMAND_VARIABLE}:${RUN_MARKER_VARIABLE}`,
+        },
         delivery: "environment",
       };
     }
@@ -140,8 +150,11 @@ export function mergePlanEnvironment(
   }
   const existing = environment.WSLENV;
   if (plan.env?.WSLENV && existing) {
-    const names = existing.split(":").filter((name) => name.length > 0 && name !== plan.env?.WSLENV);
-    merged.WSLENV = [...names, plan.env.WSLENV].join(":");
+    const own = plan.env.WSLENV.split(":");
+    const names = existing
+      .split(":")
+      .filter((name) => name.length > 0 && !own.includes(name.split("/")[0] ?? name));
+    merged.WSLENV = [...names, ...own].join(":");
   }
   return merged;
 }

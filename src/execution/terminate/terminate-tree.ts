@@ -3,6 +3,7 @@ import type { ProcessJob } from "../containment/process-job.js";
 import { listDescendants } from "./list-descendants.js";
 import { planTermination, type TerminationStep } from "./plan-termination.js";
 import { isProcessAlive, waitUntilGone } from "./process-alive.js";
+import { planWslTreeKill, type WslTarget } from "./wsl-tree-kill.js";
 
 export interface TerminateTreeOptions {
   /** How long SIGTERM gets before SIGKILL (POSIX). Default 2000 ms. */
@@ -19,6 +20,11 @@ export interface TerminateTreeOptions {
    * its membership is the proof; no pid is killed, so a reused pid can never be hit.
    */
   readonly job?: ProcessJob;
+  /**
+   * WSL: the run's Linux side, ended from inside the distribution by its run marker (`marker`),
+   * because killing wsl.exe does not reach it.
+   */
+  readonly wsl?: WslTarget;
 }
 
 export interface TerminationReport {
@@ -83,6 +89,13 @@ export async function terminateTree(
   pid: number,
   options: TerminateTreeOptions = {},
 ): Promise<TerminationReport> {
+  if (options.wsl && options.marker) {
+    // First the Linux side (wsl.exe must still run for its relay to deliver), then the Windows one.
+    const kill = planWslTreeKill(options.wsl, options.marker);
+    const failure = await runCommand(kill.file, kill.args);
+    const report = await terminateTree(pid, { ...options, wsl: undefined });
+    return failure ? { ...report, errors: [...report.errors, failure] } : report;
+  }
   if (options.job && !options.job.closed) return terminateJob(pid, options.job, options.killWaitMs ?? 5000);
   const started = Date.now();
   const platform = options.platform ?? process.platform;

@@ -71,6 +71,7 @@ export class TreeTeardown {
         platform: this.#options.platform,
         marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
         ...(record.transport?.job ? { job: record.transport.job } : {}),
+        ...(record.transport?.wsl ? { wsl: record.transport.wsl } : {}),
       });
     } catch (error) {
       record.outputError ??= `Process-tree teardown failed: ${error instanceof Error ? error.message : String(error)}`;

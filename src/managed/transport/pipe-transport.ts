@@ -1,6 +1,7 @@
 import { definedOnly } from "../../execution/environment/defined-only.js";
 import { decodeExitStatus } from "../../execution/exit-status.js";
 import { jobOf, startProcess } from "../../execution/spawn/start-process.js";
+import { wslTargetOf } from "../../execution/terminate/wsl-tree-kill.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
 /**
@@ -30,6 +31,7 @@ export function spawnPipeTransport(
     if (!child.stdin || !child.stdout || !child.stderr) throw new Error("the child has no pipes");
     const { stdin, stdout, stderr } = child;
     const job = jobOf(child);
+    const wsl = wslTargetOf(plan);
     const exited = new Promise<TransportExit>((resolveExit) => {
       child.once("exit", (code, signal) => {
         // Git Bash, MSYS2 and Cygwin report a signal death as `signal << 8`; read it as the signal.
@@ -56,6 +58,7 @@ export function spawnPipeTransport(
       resolve({
         pid: child.pid!,
         ...(job ? { job } : {}),
+        ...(wsl ? { wsl } : {}),
         pty: false,
         exited,
         drained,

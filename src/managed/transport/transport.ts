@@ -1,5 +1,6 @@
 import type { ShellKind } from "../../../platforms/index.js";
 import type { ProcessJob } from "../../execution/containment/process-job.js";
+import type { WslTarget } from "../../execution/terminate/wsl-tree-kill.js";
 /** What a spawn plan must say for a managed start (the execution layer's `planSpawn` result). */
 export interface ManagedSpawnPlan {
   readonly file: string;
@@ -35,6 +36,8 @@ export interface ManagedTransport {
   readonly pid: number;
   /** Windows: the Job Object holding the whole tree (see execution/containment). */
   readonly job?: ProcessJob;
+  /** WSL: where the Linux side of the tree runs, ended from inside the distribution. */
+  readonly wsl?: WslTarget;
   readonly pty: boolean;
   /** The terminal device (e.g. /dev/pts/3) whose mode decides EOF; pty only. */
   readonly terminalDevice?: string;
