@@ -89,7 +89,7 @@ describe.skipIf(reason !== undefined)(
       const until = Date.now() + 20_000;
       while (!text.includes("middle-exited") && Date.now() < until) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        text = registry.readOutput(task.id, undefined).stdout;
+        text += registry.readOutput(task.id, undefined).stdout; // each read returns what is new
       }
       const leaf = leafIn(text);
 
