@@ -29,11 +29,15 @@ export function setJobApiForTesting(api: JobApi | { readonly error: string } | u
  * Puts a just-spawned process into a new kill-on-close Job Object. Call it synchronously right
  * after `spawn()` returns, before yielding to the event loop:
  *
- * - Race: Node cannot start a process suspended, so there is a window between CreateProcess and
- *   the assignment. It is the few microseconds of this synchronous call, while every shell
- *   shellgate starts needs milliseconds of its own start-up (the loader, msys-2.0.dll or
- *   cygwin1.dll initialisation, Git's bin\bash.exe redirector starting usr\bin\bash.exe) before it
- *   can create a child; a child created later is born inside the job.
+ * - Race: Node cannot start a process suspended, so the assignment follows CreateProcess. A child
+ *   the root creates before it is assigned is born outside the job. Every shell shellgate starts
+ *   first spends milliseconds on its own start-up (the loader, msys-2.0.dll or cygwin1.dll
+ *   initialisation, Git's bin\bash.exe redirector starting usr\bin\bash.exe), far longer than
+ *   this synchronous call after spawn() returns, and everything created later is born inside.
+ *   A native program that creates a child within its first instants can win the race (seen under
+ *   Wine, whose CreateProcess returns late); that child is then not contained. Closing this fully
+ *   needs a suspended start, i.e. a launcher executable, which an install without a compiler or
+ *   install scripts cannot build.
  * - PID reuse: the pid is opened while libuv still holds the child's handle (it is released only
  *   when the exit is reaped), so the pid cannot name another process yet; from then on the held
  *   process handle and the job handle are used, never the pid.
