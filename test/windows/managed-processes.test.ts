@@ -1,22 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ShellResolution } from "../../platforms/resolve/resolution.js";
 import { isProcessAlive } from "../../src/execution/terminate/process-alive.js";
 import { allText, closeTestManagers, createTestManager, waitForFinal } from "../managed/manager-fixture.js";
 import { nativeFixture } from "./support/native-fixtures.js";
 import { killEach, stillAlive } from "./support/process-tree.js";
-import { quoteWord } from "./support/run-plan.js";
+import { NO_BASH, quoteWord } from "./support/run-plan.js";
 import { onRealWindows, onWindows } from "./support/windows-host.js";
 
 // Managed processes on a win32 Node: the default resolution, and Job Objects for teardown and the
 // post-exit sweep, proven with the native broken-tree fixture (root → middle (exited) → leaf).
-const NO_BASH: ShellResolution = {
-  platform: "win32",
-  kind: "none",
-  path: null,
-  source: "test",
-  warnings: [],
-  trace: [],
-};
 const fixture = onWindows ? nativeFixture("broken-tree") : { missing: "not Windows" };
 const reason = "missing" in fixture ? fixture.missing : undefined;
 const leaves: number[] = [];

@@ -1,25 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ShellResolution } from "../../../platforms/index.js";
 import { prepareRun } from "../../../src/execution/run/prepare-run.js";
 import { runCommand } from "../../../src/execution/run/run-command.js";
 import { TaskRegistry } from "../../../src/execution/tasks/task-registry.js";
 import { isProcessAlive } from "../../../src/execution/terminate/process-alive.js";
 import { nativeFixture } from "../support/native-fixtures.js";
 import { killEach, stillAlive } from "../support/process-tree.js";
-import { quoteWord } from "../support/run-plan.js";
+import { NO_BASH, quoteWord } from "../support/run-plan.js";
 import { onWindows } from "../support/windows-host.js";
 
 // Foreground runs and background tasks go through the one spawn path, which puts the tree in a Job
 // Object: the broken tree (root → middle (exited) → leaf) is ended whole by a timeout, by the
 // post-exit sweep and by bash_kill, and what was left running is reported, never called gone.
-const NO_BASH: ShellResolution = {
-  platform: "win32",
-  kind: "none",
-  path: null,
-  source: "test",
-  warnings: [],
-  trace: [],
-};
 const fixture = onWindows ? nativeFixture("broken-tree") : { missing: "not Windows" };
 const reason = "missing" in fixture ? fixture.missing : undefined;
 const leaves: number[] = [];
