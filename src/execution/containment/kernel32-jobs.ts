@@ -24,6 +24,8 @@ export interface JobApi {
   terminate(job: Win32Handle, exitCode: number): boolean;
   activeProcesses(job: Win32Handle): number;
   processIds(job: Win32Handle): readonly number[];
+  /** The executable's full path, or null when the process is gone or cannot be opened. */
+  imagePath(pid: number): string | null;
   /** Whether the process has ended (its handle is signalled). */
   hasExited(process: Win32Handle): boolean;
   close(handle: Win32Handle): void;
@@ -70,6 +72,9 @@ export function loadJobApi(environment: NodeJS.ProcessEnv = process.env): JobApi
     "uint32_t __stdcall WaitForSingleObject(void *handle, uint32_t ms)",
   );
   const CloseHandle = kernel32.func("int __stdcall CloseHandle(void *handle)");
+  const QueryFullProcessImageNameW = kernel32.func(
+    "int __stdcall QueryFullProcessImageNameW(void *process, uint32_t flags, void *name, void *size)",
+  );
 
   const query = (job: Win32Handle, infoClass: number, size: number): { ok: boolean; buffer: Buffer } => {
     const buffer = Buffer.alloc(size);
@@ -114,6 +119,20 @@ export function loadJobApi(environment: NodeJS.ProcessEnv = process.env): JobApi
           return list.pids;
         }
         capacity = list.assigned * 2;
+      }
+    },
+    imagePath(pid) {
+      const handle = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid) as Win32Handle | null;
+      if (!handle) return null;
+      try {
+        const characters = 1024;
+        const name = Buffer.alloc(characters * 2);
+        const size = Buffer.alloc(4);
+        size.writeUInt32LE(characters);
+        if (!QueryFullProcessImageNameW(handle, 0, name, size)) return null;
+        return name.subarray(0, size.readUInt32LE() * 2).toString("utf16le");
+      } finally {
+        CloseHandle(handle);
       }
     },
     hasExited: (processHandle) => WaitForSingleObject(processHandle, 0) === WAIT_OBJECT_0,

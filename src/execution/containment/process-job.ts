@@ -47,6 +47,17 @@ export class ProcessJob {
     return this.#safeMembers([]);
   }
 
+  /**
+   * The members a command started, without the console hosts (conhost.exe) Windows attaches to
+   * console programs: those are infrastructure, end with the job, and mean nothing to the model.
+   */
+  commandMembers(): readonly number[] {
+    return this.membersOrNone().filter((pid) => {
+      const image = this.#api.imagePath(pid);
+      return image === null || !/(^|[\\/])conhost\.exe$/i.test(image);
+    });
+  }
+
   /** How many processes are in the job now (0 once closed). */
   activeCount(): number {
     return this.#job ? this.#api.activeProcesses(this.#job) : 0;

@@ -104,14 +104,14 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
       }
     } else if (job) {
       // The job holds whatever the shell left behind, however its parent links broke.
-      const left = job.membersOrNone().filter((member) => member !== pid);
+      const left = job.commandMembers().filter((member) => member !== pid);
       if (left.length > 0 || termination) {
         const kill = options.killBackgroundChildren || termination !== undefined;
         if (kill) await terminate();
         if (left.length > 0) backgroundChildren = { pids: left, killed: kill };
       }
       // Kill-on-close: closing would end children the caller chose to leave running.
-      if (job.membersOrNone().length === 0) job.close();
+      if (job.commandMembers().length === 0) job.close();
     } else if (!drained && options.killBackgroundChildren) {
       await terminate();
     }

@@ -54,8 +54,8 @@ export class TreeTeardown {
     if (pid === undefined) return;
     const job = record.transport?.job;
     if (job) {
-      if (job.membersOrNone().length > 0) await this.#teardown(record);
-      if (job.membersOrNone().length === 0) job.close();
+      if (job.commandMembers().length > 0) await this.#teardown(record);
+      if (job.commandMembers().length === 0) job.close();
       return;
     }
     if (this.#options.platform === "win32" || !isGroupAlive(pid)) return;

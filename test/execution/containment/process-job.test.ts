@@ -27,6 +27,7 @@ function fakeApi(options: { members: number[]; honoursTerminate?: boolean; unrea
       return members;
     },
     hasExited: () => options.unreadable !== true && members.length === 0,
+    imagePath: (pid) => (pid === 99 ? "C:\\Windows\\System32\\conhost.exe" : `C:\\x\\${pid}.exe`),
     close: (handle) => {
       closed.push(handle);
     },
@@ -102,5 +103,15 @@ describe("ProcessJob", () => {
       kind: "none",
       reason: "Job Objects are unavailable (Cannot find module 'koffi')",
     });
+  });
+});
+
+describe("ProcessJob.commandMembers", () => {
+  it("leaves out the console host Windows attaches to console programs", () => {
+    setJobApiForTesting(fakeApi({ members: [10, 99, 12] }));
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+    expect(containment.job.commandMembers()).toEqual([10, 12]);
+    expect(containment.job.members()).toEqual([10, 99, 12]);
   });
 });
