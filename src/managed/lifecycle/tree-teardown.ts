@@ -66,13 +66,18 @@ export class TreeTeardown {
     const pid = record.transport?.pid;
     if (pid === undefined) return;
     try {
-      await this.#options.terminateTree(pid, {
+      const report = await this.#options.terminateTree(pid, {
         graceMs: this.#options.graceMs,
         platform: this.#options.platform,
         marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
         ...(record.transport?.job ? { job: record.transport.job } : {}),
         ...(record.transport?.wsl ? { wsl: record.transport.wsl } : {}),
       });
+      // Never report a tree gone that is not: say which processes outlived the teardown.
+      const survivors = (report as { survivors?: readonly number[] } | undefined)?.survivors ?? [];
+      if (survivors.length > 0) {
+        record.outputError ??= `Processes still running after the teardown: ${survivors.join(", ")}; shellgate could not end them, so kill them by pid.`;
+      }
     } catch (error) {
       record.outputError ??= `Process-tree teardown failed: ${error instanceof Error ? error.message : String(error)}`;
     }
