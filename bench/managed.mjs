@@ -9,20 +9,14 @@ const dist = new URL("../dist/src/managed/process-manager.js", import.meta.url);
 const source = new URL("../src/managed/process-manager.ts", import.meta.url);
 const { createProcessManager } = await import(existsSync(fileURLToPath(dist)) ? dist.href : source.href);
 
-const config = {
-  timeout: 600,
-  safety_profile: "strict",
-  allowed_commands: [],
-  denied_commands: [],
-  max_concurrent: undefined,
-  kill_grace_ms: 500,
-  env_scrub: true,
-  env_allow: [],
-  env_deny: [],
-  managed_pty: false,
-  managed_stdin: false,
-  managed_max_output_bytes: 100_000,
-  managed_max_processes: 256,
+const settings = {
+  defaultTimeoutSeconds: 600,
+  maxProcesses: 256,
+  maxOutputBytes: 100_000,
+  killGraceMs: 500,
+  ptyAllowed: false,
+  stdin: { allowed: false, reason: "not in this benchmark" },
+  environment: { scrub: true, allow: [], deny: [] },
 };
 const check = () => ({ allowed: true, profile: "strict" });
 
@@ -44,7 +38,7 @@ async function latency(label, iterations, action) {
 }
 
 async function manyProcesses() {
-  const manager = createProcessManager({ config, check });
+  const manager = createProcessManager({ ...settings, check });
   const count = 200;
   const began = performance.now();
   const started = await Promise.all(
@@ -79,7 +73,7 @@ async function bareBaseline(bytes) {
 }
 
 async function oneGibibyte() {
-  const manager = createProcessManager({ config, check });
+  const manager = createProcessManager({ ...settings, check });
   const bytes = 1024 ** 3;
   globalThis.gc?.();
   const baseline = process.memoryUsage().rss;

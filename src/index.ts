@@ -14,6 +14,13 @@ export {
   type AdmissionPolicy,
   blockedText,
 } from "./api/admission/admit-command.js";
+export {
+  createLocalExecutorFromConfig,
+  type ExecutorFromConfigInput,
+  managedSettingsFromConfig,
+  runOptionsFromConfig,
+  safetyGateOptionsFromConfig,
+} from "./api/config-options.js";
 export { createShellgate } from "./api/create-shellgate.js";
 export type { ApprovalAnswer, ApprovalRequest, ShellgateHost } from "./api/host.js";
 export type { Shellgate, ToolShape, ToolsOptions } from "./api/shellgate.js";
@@ -28,17 +35,12 @@ export {
 } from "./execution/concurrency/concurrency-counter.js";
 export type { BuildEnvironmentOptions } from "./execution/environment/build-environment.js";
 export type { ExecRequest, ExecSpec, Executor } from "./execution/executor/executor.js";
-export {
-  createLocalExecutor,
-  createLocalExecutorFromConfig,
-  type ExecutorFromConfigInput,
-  type LocalExecutorOptions,
-} from "./execution/executor/local-executor.js";
+export { createLocalExecutor, type LocalExecutorOptions } from "./execution/executor/local-executor.js";
 export type { SimpleCommandSplit } from "./execution/fallback/split-simple-command.js";
 export type { GuardedOutput } from "./execution/io/binary-guard.js";
 export { ExecutionError, type ExecutionErrorCode } from "./execution/run/execution-error.js";
 export { runCommand } from "./execution/run/run-command.js";
-export { type RunOptions, runOptionsFromConfig } from "./execution/run/run-options.js";
+export type { RunOptions } from "./execution/run/run-options.js";
 export {
   type BackgroundChildren,
   type RunResult,
@@ -63,9 +65,9 @@ export type {
 export { type TerminationReport, terminateTree } from "./execution/terminate/terminate-tree.js";
 export {
   createProcessManager,
-  type ManagedConfig,
   ManagedProcessError,
   type ManagedProcessErrorCode,
+  type ManagedSettings,
   managedActionSchemas,
   type Observer,
   type ObserverEvent,
@@ -78,7 +80,6 @@ export {
   type ProcessState,
   type ProcessStatus,
   type QuestionAdmission,
-  type StartApprovalRequest,
   type StartContext,
   type TerminateTreeFunction,
   type TerminationReason,
@@ -89,7 +90,6 @@ export {
   SafetyConfigError,
   type SafetyGate,
   type SafetyGateOptions,
-  safetyGateOptionsFromConfig,
 } from "./safety/index.js";
 export type { SafetyProfile, Verdict } from "./safety/verdict.js";
 export { SAFETY_PROFILES } from "./safety/verdict.js";

@@ -7,6 +7,7 @@ import { createProcessManager } from "../managed/process-manager.js";
 import type { DescriptionContext } from "../text/descriptions/description-context.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { instanceAdmission } from "./admission/instance-admission.js";
+import { managedSettingsFromConfig } from "./config-options.js";
 import { executionPort } from "./execution-port.js";
 import type { ShellgateHost } from "./host.js";
 import { instanceGate } from "./parts/instance-gate.js";
@@ -58,7 +59,7 @@ export async function createShellgate(
   const processes = parsed.managed_processes
     ? new ProcessRegistry(() =>
         createProcessManager({
-          config: parsed,
+          ...managedSettingsFromConfig(parsed),
           check: gate.check,
           concurrency,
           resolution: shell,

@@ -13,6 +13,10 @@ export interface ApprovalRequest {
   readonly verdict: Verdict;
   /** `run` (foreground), `background` (run_in_background) or `start` (a managed process). */
   readonly action: "run" | "background" | "start";
+  /** A managed start's lifetime in seconds (its `timeout`, else the configured one). */
+  readonly timeout?: number;
+  /** Whether a managed start gets a terminal. */
+  readonly pty?: boolean;
   readonly ownerId?: string;
 }
 

@@ -30,10 +30,9 @@ export {
   type WriteReceipt,
 } from "./process-manager.js";
 export type {
-  ManagedConfig,
+  ManagedSettings,
   PlanSpawnFunction,
   ProcessManagerOptions,
-  StartApprovalRequest,
   StartContext,
   TerminateTreeFunction,
 } from "./process-manager-options.js";

@@ -6,7 +6,6 @@ export type ManagedProcessErrorCode =
   | "wrong_owner"
   | "session_closed"
   | "blocked"
-  | "not_approved"
   | "concurrency_limit"
   | "record_limit"
   | "questions_not_admitted"

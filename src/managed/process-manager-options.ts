@@ -1,44 +1,40 @@
 import type { ShellResolution } from "../../platforms/index.js";
-import type { ShellgateConfig } from "../config/schema.js";
 import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { ProcessJob } from "../execution/containment/process-job.js";
+import type { BuildEnvironmentOptions } from "../execution/environment/build-environment.js";
 import type { WslTarget } from "../execution/terminate/wsl-tree-kill.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
+import type { StdinDecision } from "./lifecycle/stdin-policy.js";
 import type { Observer } from "./observer/observer-event.js";
 import type { BinaryGuard } from "./output/stream-decoder.js";
 import type { PtyImporter } from "./terminal/pty-loader.js";
 import type { ManagedSpawnPlan } from "./transport/transport.js";
 
-/** The config keys the manager reads (a parsed `ShellgateConfig` satisfies it). */
-export type ManagedConfig = Pick<
-  ShellgateConfig,
-  | "timeout"
-  | "safety_profile"
-  | "allowed_commands"
-  | "denied_commands"
-  | "safety_overrides"
-  | "max_concurrent"
-  | "kill_grace_ms"
-  | "env_scrub"
-  | "env_allow"
-  | "env_deny"
-  | "managed_pty"
-  | "managed_stdin"
-  | "managed_max_output_bytes"
-  | "managed_max_processes"
-> &
-  // windows_shell and bash_path choose the shell when no resolution is passed (Windows).
-  Partial<Pick<ShellgateConfig, "working_dir" | "windows_shell" | "bash_path">>;
-
-/** What a host approval hook is shown for a start: the action, the command and how it will run. */
-export interface StartApprovalRequest {
-  readonly action: "start";
-  readonly command: string;
-  readonly timeout: number;
-  readonly pty: boolean;
-  readonly question_ids: readonly string[];
-  readonly cwd: string;
+/**
+ * The instance settings the manager applies, as plain values; the wiring (src/api) maps the
+ * config keys onto them, so the manager never reads config.
+ */
+export interface ManagedSettings {
+  /** Lifetime of a start that names no `timeout`, in seconds. */
+  readonly defaultTimeoutSeconds: number;
+  /** Records kept at once, running and finished. */
+  readonly maxProcesses: number;
+  /** Output retained per process, in bytes. */
+  readonly maxOutputBytes: number;
+  /** Grace between the polite signal and the kill, in ms. */
+  readonly killGraceMs: number;
+  /** Whether a start may ask for a terminal (the host's opt-in). */
+  readonly ptyAllowed: boolean;
+  /** Whether raw stdin writes are allowed, decided once by the wiring (`decideStdinPolicy`). */
+  readonly stdin: StdinDecision;
+  /** Which of the base environment's variables a child gets. */
+  readonly environment: Pick<BuildEnvironmentOptions, "scrub" | "allow" | "deny">;
+  /** The limit of the private counter used when no shared `concurrency` is given. */
+  readonly maxConcurrent?: number;
+  /** Windows, when no `resolution` is given: the shell preference (`windows_shell`) and `bash_path`. */
+  readonly windowsShell?: string;
+  readonly bashPath?: string;
 }
 
 /** Per-call context from the tool layer. */
@@ -72,33 +68,26 @@ export type PlanSpawnFunction = (
   cwd: string,
 ) => ManagedSpawnPlan;
 
-export interface ProcessManagerOptions {
-  /** The mounted tool's configuration (limits, safety profile and lists, host opt-ins). */
-  readonly config: ManagedConfig;
+export interface ProcessManagerOptions extends ManagedSettings {
   /**
    * The safety gate's synchronous check (`createSafetyGate(...).check`). Every start goes through
    * it; a verdict with `allowed: false` refuses the start with the verdict's reason.
    */
   readonly check: (command: string) => Verdict;
-  /**
-   * Optional host approval, asked after the safety gate and before question admission. Anything
-   * but `true` refuses the start.
-   */
-  readonly approve?: (request: StartApprovalRequest) => boolean | Promise<boolean>;
   /** Optional host observer (`operations.observe`): receives process events, never commands or stdin. */
   readonly observe?: Observer;
   /** Optional host question admission (`questions.admit`), required when a start names `question_ids`. */
   readonly admitQuestions?: QuestionAdmission;
   /**
    * The active-command counter shared with foreground runs, so `max_concurrent` counts both.
-   * Defaults to a private counter limited by `config.max_concurrent`.
+   * Defaults to a private counter limited by `maxConcurrent`.
    */
   readonly concurrency?: ConcurrencyCounter;
   /** The resolved shell; defaults to `/bin/bash` (POSIX). Windows hosts must pass their resolution. */
   readonly resolution?: ShellResolution;
-  /** Default working directory; defaults to `config.working_dir`, then `process.cwd()`. */
+  /** Default working directory (the instance's, resolved once by the wiring); defaults to `process.cwd()`. */
   readonly cwd?: string;
-  /** Environment the child's is built from (scrubbed per config); defaults to `process.env`. */
+  /** Environment the child's is built from (filtered per `environment`); defaults to `process.env`. */
   readonly baseEnvironment?: NodeJS.ProcessEnv;
   /** Platform whose rules apply (spawn, teardown, terminal EOF); defaults to `process.platform`. */
   readonly platform?: NodeJS.Platform;

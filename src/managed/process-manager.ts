@@ -33,7 +33,7 @@ import type { TerminationReason } from "./lifecycle/process-state.js";
 import { ProcessTable } from "./lifecycle/process-table.js";
 import { admitQuestions } from "./lifecycle/question-admission.js";
 import { SerialQueue } from "./lifecycle/serial-queue.js";
-import { decideStdinPolicy, type StdinDecision } from "./lifecycle/stdin-policy.js";
+import type { StdinDecision } from "./lifecycle/stdin-policy.js";
 import { superviseManagedProcess } from "./lifecycle/supervise-managed-process.js";
 import { TreeTeardown } from "./lifecycle/tree-teardown.js";
 import {
@@ -117,23 +117,16 @@ class ManagedProcesses implements ProcessManager {
   constructor(options: ProcessManagerOptions) {
     this.#options = options;
     this.#platform = options.platform ?? process.platform;
-    this.#concurrency = options.concurrency ?? createConcurrencyCounter(options.config.max_concurrent);
+    this.#concurrency = options.concurrency ?? createConcurrencyCounter(options.maxConcurrent);
     this.#planSpawn = options.planSpawn ?? planSpawn;
-    this.#table = new ProcessTable(options.config.managed_max_processes);
+    this.#table = new ProcessTable(options.maxProcesses);
     this.#teardown = new TreeTeardown({
       terminateTree: options.terminateTree ?? terminateTree,
       platform: this.#platform,
-      graceMs: options.config.kill_grace_ms,
+      graceMs: options.killGraceMs,
       exitAfterTeardownMs: options.exitAfterTeardownMs ?? EXIT_AFTER_TEARDOWN_MS,
     });
-    const { config } = options;
-    this.#stdin = decideStdinPolicy({
-      managedStdin: config.managed_stdin,
-      safetyProfile: config.safety_profile,
-      allowedCommands: config.allowed_commands,
-      deniedCommands: config.denied_commands,
-      safetyOverrides: config.safety_overrides,
-    });
+    this.#stdin = options.stdin;
   }
 
   get closed(): boolean {
@@ -143,9 +136,8 @@ class ManagedProcesses implements ProcessManager {
   async start(input: StartInput, context: StartContext = {}): Promise<ProcessPage> {
     const parsed = parseActionInput(startInputSchema, input);
     this.#refuseIfClosed();
-    const { config } = this.#options;
     const pty = parsed.pty === true;
-    if (pty && config.managed_pty !== true) {
+    if (pty && !this.#options.ptyAllowed) {
       throw new ManagedProcessError(
         "pty_unavailable",
         "pty: true needs the host option managed_pty=true, which this host has not set. Start without pty (output then comes over pipes).",
@@ -154,25 +146,9 @@ class ManagedProcesses implements ProcessManager {
     const ptyModule = pty ? await requirePty(this.#options.importPty) : null;
     const verdict = context.verdict ?? this.#options.check(parsed.command);
     if (!verdict.allowed) throw new ManagedProcessError("blocked", blockedText(verdict));
-    const timeoutSeconds = parsed.timeout ?? config.timeout;
+    const timeoutSeconds = parsed.timeout ?? this.#options.defaultTimeoutSeconds;
     const questionIds = parsed.question_ids ?? [];
-    const cwd = context.cwd ?? this.#options.cwd ?? config.working_dir ?? process.cwd();
-    if (this.#options.approve) {
-      const approved = await this.#options.approve({
-        action: "start",
-        command: parsed.command,
-        timeout: timeoutSeconds,
-        pty,
-        question_ids: questionIds,
-        cwd,
-      });
-      if (approved !== true) {
-        throw new ManagedProcessError(
-          "not_approved",
-          "The host did not approve this start; nothing was started.",
-        );
-      }
-    }
+    const cwd = context.cwd ?? this.#options.cwd ?? process.cwd();
     // Fail fast before asking the host anything; both are checked again inside the fence.
     this.#checkCapacity();
 
@@ -283,7 +259,7 @@ class ManagedProcesses implements ProcessManager {
     return {
       owner_id: this.ownerId,
       stdin_allowed: this.#stdin.allowed,
-      pty: this.#options.config.managed_pty === true && (await loadPty(this.#options.importPty)) !== null,
+      pty: this.#options.ptyAllowed && (await loadPty(this.#options.importPty)) !== null,
       observer_available: this.#options.observe !== undefined,
       processes: this.#table.values().map(statusReceipt),
     };
@@ -349,7 +325,7 @@ class ManagedProcesses implements ProcessManager {
       timeoutSeconds,
       questionIds,
       stdinAllowed: this.#stdin.allowed,
-      maxOutputBytes: this.#options.config.managed_max_output_bytes,
+      maxOutputBytes: this.#options.maxOutputBytes,
       maxChunks: MAX_RETAINED_CHUNKS,
       guard: this.#options.guardBinary ?? guardBinary,
       mailbox,
@@ -368,10 +344,9 @@ class ManagedProcesses implements ProcessManager {
     if (this.#platform !== "win32" || process.platform !== "win32") {
       return Promise.resolve(defaultResolution(this.#platform));
     }
-    const { config } = this.#options;
     this.#resolution ??= resolveShell(createRealHost({ env: this.#options.baseEnvironment ?? process.env }), {
-      ...(config.windows_shell === undefined ? {} : { windowsShell: config.windows_shell }),
-      ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
+      ...(this.#options.windowsShell === undefined ? {} : { windowsShell: this.#options.windowsShell }),
+      ...(this.#options.bashPath === undefined ? {} : { bashPath: this.#options.bashPath }),
     });
     return this.#resolution;
   }
@@ -382,7 +357,6 @@ class ManagedProcesses implements ProcessManager {
     cwd: string,
     pty: PtyModule | null,
   ): Promise<ManagedTransport> {
-    const { config } = this.#options;
     return spawnManagedProcess({
       processId: record.processId,
       command,
@@ -390,9 +364,7 @@ class ManagedProcesses implements ProcessManager {
       resolution: await this.#resolve(),
       platform: this.#platform,
       environment: buildEnvironment(this.#options.baseEnvironment ?? process.env, {
-        scrub: config.env_scrub,
-        allow: config.env_allow,
-        deny: config.env_deny,
+        ...this.#options.environment,
         platform: this.#platform,
       }),
       pty,

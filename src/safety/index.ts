@@ -1,4 +1,4 @@
 // The safety gate's public face: re-exports only.
 export { checkCommand, createSafetyGate, type SafetyGate } from "./gate.js";
-export { SafetyConfigError, type SafetyGateOptions, safetyGateOptionsFromConfig } from "./options.js";
+export { SafetyConfigError, type SafetyGateOptions } from "./options.js";
 export { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "./verdict.js";

@@ -1,4 +1,3 @@
-import type { ShellgateConfig } from "../config/schema.js";
 import { SAFETY_PROFILES, type SafetyProfile } from "./verdict.js";
 
 export interface SafetyGateOptions {
@@ -69,15 +68,5 @@ export function validateOptions(options: SafetyGateOptions = {}): ValidatedOptio
         source: "denied_commands" as const,
       })),
     ],
-  };
-}
-
-/** Maps the shared config file's keys onto gate options. */
-export function safetyGateOptionsFromConfig(config: ShellgateConfig): SafetyGateOptions {
-  return {
-    profile: config.safety_profile,
-    allowedCommands: config.allowed_commands,
-    deniedCommands: config.denied_commands,
-    overrides: { allow: config.safety_overrides?.allow ?? [], block: config.safety_overrides?.block ?? [] },
   };
 }

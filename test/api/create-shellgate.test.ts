@@ -252,6 +252,26 @@ describe("the approval seam", () => {
     expect(result.text).toMatch(/^Command not run: the user did not approve it\./);
     expect((await shellgate.processes().list()).processes).toHaveLength(0);
   });
+
+  // Approval happens once, in admission; the approver sees the full start, and a refusal starts nothing.
+  it("asks the approval hook with the full start and refuses without approval", async () => {
+    const requests: ApprovalRequest[] = [];
+    const shellgate = await instance(
+      { require_approval: true, safety_profile: "unrestricted", managed_processes: true },
+      {
+        approve: (request) => {
+          requests.push(request);
+          return false;
+        },
+      },
+    );
+    const result = await tool(shellgate.tools(), "process_start").execute({ command: "echo hi", timeout: 5 });
+    expect(result.isError).toBe(true);
+    expect(requests).toEqual([
+      expect.objectContaining({ action: "start", command: "echo hi", timeout: 5, pty: false }),
+    ]);
+    expect((await shellgate.processes().list()).processes).toHaveLength(0);
+  });
 });
 
 describe("background tasks", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { managedSettingsFromConfig } from "../../src/api/config-options.js";
 import { ProcessRegistry } from "../../src/api/process-registry.js";
 import { parseConfig } from "../../src/config/parse-config.js";
 import { ManagedProcessError } from "../../src/managed/managed-process-error.js";
@@ -8,7 +9,10 @@ import { waitUntilGone } from "../mcp/process-probe.js";
 const config = parseConfig({ managed_processes: true, safety_profile: "unrestricted" });
 const registry = () =>
   new ProcessRegistry(() =>
-    createProcessManager({ config, check: () => ({ allowed: true, profile: "unrestricted" }) }),
+    createProcessManager({
+      ...managedSettingsFromConfig(config),
+      check: () => ({ allowed: true, profile: "unrestricted" }),
+    }),
   );
 
 describe("ProcessRegistry", () => {

@@ -28,6 +28,7 @@ const PUBLIC_NAMES = [
   "describeShell",
   "loadConfig",
   "managedActionSchemas",
+  "managedSettingsFromConfig",
   "parseConfig",
   "planSpawn",
   "presentCall",

@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createLocalExecutorFromConfig } from "../../src/api/config-options.js";
 import { parseConfig } from "../../src/config/parse-config.js";
 import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
-import {
-  createLocalExecutor,
-  createLocalExecutorFromConfig,
-} from "../../src/execution/executor/local-executor.js";
+import { createLocalExecutor } from "../../src/execution/executor/local-executor.js";
 import { BASH } from "../fixtures/exec/resolutions.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "executor-test-"));

@@ -1,3 +1,4 @@
+import { managedSettingsFromConfig } from "../../src/api/config-options.js";
 import { configSchema, type ShellgateConfigInput } from "../../src/config/schema.js";
 import { isProcessAlive } from "../../src/execution/terminate/process-alive.js";
 import { createProcessManager, type ProcessManager } from "../../src/managed/process-manager.js";
@@ -13,10 +14,12 @@ const open: ProcessManager[] = [];
 
 export function createTestManager(
   config: ShellgateConfigInput = {},
-  options: Partial<Omit<ProcessManagerOptions, "config">> = {},
+  options: Partial<ProcessManagerOptions> = {},
 ): ProcessManager {
   const manager = createProcessManager({
-    config: configSchema.parse({ managed_processes: true, kill_grace_ms: 300, ...config }),
+    ...managedSettingsFromConfig(
+      configSchema.parse({ managed_processes: true, kill_grace_ms: 300, ...config }),
+    ),
     check: allowEverything,
     ...options,
   });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { safetyGateOptionsFromConfig } from "../../src/api/config-options.js";
 import { configSchema, type ShellgateConfigInput } from "../../src/config/schema.js";
 import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
-import { createSafetyGate, safetyGateOptionsFromConfig } from "../../src/safety/index.js";
+import { createSafetyGate } from "../../src/safety/index.js";
 import type { Verdict } from "../../src/safety/verdict.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
@@ -74,25 +75,6 @@ describe("managed process limits and gates", () => {
     );
     const allowed = await manager.start({ command: "echo allowed" });
     expect((await waitForFinal(manager, allowed.process_id)).state).toBe("completed");
-  });
-
-  it("asks the approval hook with the full start and refuses without approval", async () => {
-    const requests: unknown[] = [];
-    const manager = createTestManager(
-      {},
-      {
-        approve: (request) => {
-          requests.push(request);
-          return false;
-        },
-      },
-    );
-    await expect(manager.start({ command: "echo hi", timeout: 5 })).rejects.toMatchObject({
-      code: "not_approved",
-    });
-    expect(requests).toEqual([
-      expect.objectContaining({ action: "start", command: "echo hi", timeout: 5, pty: false }),
-    ]);
   });
 
   it("admits question ids exactly, after approvals, and a refusal keeps the completed record", async () => {

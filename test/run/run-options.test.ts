@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { runOptionsFromConfig } from "../../src/api/config-options.js";
 import { parseConfig } from "../../src/config/parse-config.js";
-import { runOptionsFromConfig } from "../../src/execution/run/run-options.js";
 
 describe("runOptionsFromConfig", () => {
   it("maps the config keys to camelCase run options", () => {

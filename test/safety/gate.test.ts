@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { safetyGateOptionsFromConfig } from "../../src/api/config-options.js";
 import { parseConfig } from "../../src/config/parse-config.js";
 import { checkCommand, createSafetyGate, type SafetyGate } from "../../src/safety/gate.js";
-import {
-  SafetyConfigError,
-  type SafetyGateOptions,
-  safetyGateOptionsFromConfig,
-} from "../../src/safety/options.js";
+import { SafetyConfigError, type SafetyGateOptions } from "../../src/safety/options.js";
 
 async function gate(options: SafetyGateOptions): Promise<SafetyGate> {
   return createSafetyGate(options);

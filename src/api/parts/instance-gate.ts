@@ -1,7 +1,8 @@
 import { ConfigError } from "../../config/config-error.js";
 import type { ShellgateConfig } from "../../config/schema.js";
-import { createSafetyGate, SafetyConfigError, safetyGateOptionsFromConfig } from "../../safety/index.js";
+import { createSafetyGate, SafetyConfigError } from "../../safety/index.js";
 import type { Verdict } from "../../safety/verdict.js";
+import { safetyGateOptionsFromConfig } from "../config-options.js";
 
 /** The safety gate as the instance uses it: one synchronous verdict per command line. */
 export interface InstanceGate {

@@ -3,7 +3,7 @@ import type { ShellgateConfig } from "../../config/schema.js";
 import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../../execution/executor/executor.js";
 import { createLocalExecutor } from "../../execution/executor/local-executor.js";
-import { runOptionsFromConfig } from "../../execution/run/run-options.js";
+import { runOptionsFromConfig } from "../config-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 
 export interface LocalExecutionOptions {

@@ -32,6 +32,8 @@ export async function startProcess(
     command: input.command,
     cwd,
     action: "start",
+    timeout: input.timeout ?? runtime.config.timeout,
+    pty: input.pty === true,
     ...(context.ownerId !== undefined ? { ownerId: context.ownerId } : {}),
   });
   if (!admission.allowed) return { text: admission.reason, isError: true };

@@ -1,11 +1,8 @@
 import type { ShellResolution } from "../../../platforms/index.js";
-import type { ShellgateConfig } from "../../config/schema.js";
-import type { Verdict } from "../../safety/verdict.js";
-import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import { cleanOldSpills } from "../io/spill-directory.js";
 import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
 import { runCommand, spillDirectoryOf } from "../run/run-command.js";
-import { RUN_DEFAULTS, type RunOptions, runOptionsFromConfig } from "../run/run-options.js";
+import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
@@ -105,29 +102,4 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       return registry.close();
     },
   };
-}
-
-export interface ExecutorFromConfigInput {
-  readonly resolution: ShellResolution;
-  readonly check?: (command: string) => Verdict;
-  /** Shared with managed processes so `max_concurrent` is one number. Default: from the config. */
-  readonly concurrency?: ConcurrencyCounter;
-  /** Overrides `working_dir`. */
-  readonly cwd?: string;
-}
-
-/** A local executor configured from a parsed shellgate config. */
-export function createLocalExecutorFromConfig(
-  config: ShellgateConfig,
-  input: ExecutorFromConfigInput,
-): Executor {
-  return createLocalExecutor({
-    ...runOptionsFromConfig(config),
-    resolution: input.resolution,
-    backgroundMaxOutputBytes: config.background_max_output_bytes,
-    spillMaxAgeHours: config.spill_max_age_hours,
-    ...(input.check ? { check: input.check } : {}),
-    ...(input.concurrency ? { concurrency: input.concurrency } : {}),
-    ...(input.cwd === undefined ? {} : { cwd: input.cwd }),
-  });
 }

@@ -1,7 +1,6 @@
 import type { ShellResolution } from "../../../platforms/index.js";
-import type { ShellgateConfig } from "../../config/schema.js";
 import type { Verdict } from "../../safety/verdict.js";
-import { type ConcurrencyCounter, createConcurrencyCounter } from "../concurrency/concurrency-counter.js";
+import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 
 /** Library options for one run; camelCase twins of the config keys, plus per-call inputs. */
@@ -53,22 +52,3 @@ export const RUN_DEFAULTS = {
   killBackgroundChildren: true,
   killGraceMs: 2000,
 } as const;
-
-/** The run options a config implies (everything but the resolution and per-call inputs). */
-export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, "resolution"> {
-  return {
-    ...(config.working_dir === undefined ? {} : { cwd: config.working_dir }),
-    defaultTimeout: config.timeout,
-    maxOutputBytes: config.max_output_bytes,
-    spillMaxBytes: config.spill_max_bytes,
-    ...(config.spill_dir === undefined ? {} : { spillDirectory: config.spill_dir }),
-    killBackgroundChildren: config.kill_background_children,
-    killGraceMs: config.kill_grace_ms,
-    envScrub: config.env_scrub,
-    envAllow: config.env_allow,
-    envDeny: config.env_deny,
-    ...(config.max_concurrent === undefined
-      ? {}
-      : { concurrency: createConcurrencyCounter(config.max_concurrent) }),
-  };
-}

@@ -35,7 +35,7 @@ export async function startDetached(command: string, options: RunOptions): Promi
   const marker = createRunMarker();
   const child = startProcess(
     { ...prepared.plan, detached: true },
-    { env: { ...prepared.env, [marker.name]: marker.value }, stdio: ["ignore", descriptor, descriptor] },
+    { env: prepared.env, marker, stdio: ["ignore", descriptor, descriptor] },
   );
   try {
     await new Promise<void>((resolve, reject) => {

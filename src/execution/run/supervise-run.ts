@@ -52,7 +52,7 @@ function delay(milliseconds: number): Promise<void> {
 export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
   const platform = options.platform ?? process.platform;
   const marker: RunMarker = createRunMarker();
-  const child = startProcess(plan, { env: { ...options.env, [marker.name]: marker.value } });
+  const child = startProcess(plan, { env: options.env, marker });
   // Windows: the Job Object startProcess put the tree in.
   const job = jobOf(child);
   const wsl = wslTargetOf(plan);

@@ -1,6 +1,6 @@
 import { win32 } from "node:path";
 import type { ShellResolution } from "../../../platforms/index.js";
-import { RUN_MARKER_VARIABLE } from "../environment/run-marker.js";
+import { RUN_MARKER_VARIABLE, type RunMarker } from "../environment/run-marker.js";
 import { splitSimpleCommand } from "../fallback/split-simple-command.js";
 import {
   COMMAND_VARIABLE,
@@ -137,7 +137,9 @@ function runtimeEnvironment(
 export function mergePlanEnvironment(
   environment: Readonly<Record<string, string>>,
   plan: Pick<SpawnPlan, "env" | "pathPrepend" | "envDefaults">,
+  marker?: RunMarker,
 ): Record<string, string> {
+  // One copy per spawn: the command's environment, the plan's variables, then the run marker.
   const merged = { ...environment, ...plan.env };
   // Windows names are case-insensitive (`Path` is PATH): find the key the environment uses.
   const keyOf = (name: string) => Object.keys(merged).find((key) => key.toUpperCase() === name);
@@ -148,6 +150,7 @@ export function mergePlanEnvironment(
     const pathKey = keyOf("PATH") ?? "PATH";
     merged[pathKey] = merged[pathKey] ? `${plan.pathPrepend};${merged[pathKey]}` : plan.pathPrepend;
   }
+  if (marker) merged[marker.name] = marker.value;
   const existing = environment.WSLENV;
   if (plan.env?.WSLENV && existing) {
     const own = plan.env.WSLENV.split(":");

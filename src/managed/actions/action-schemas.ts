@@ -12,42 +12,46 @@ import {
   WAIT_MS_MAX,
 } from "../limits.js";
 
-// The input schemas of the managed-process actions, the single source for validation, types and
-// the JSON Schema the tool layer publishes. `action` is optional so the same schema serves the
-// `bash` tool's `action` field and the MCP `process_*` tools.
-
-const FOLLOW_UP_REJECTION =
-  "command, timeout and run_in_background are not valid for process follow-ups; start a new process with action=start instead";
-
-/**
- * Keys a follow-up must never carry: an innocuous `command` could otherwise make a follow-up match
- * a command-based auto-approval rule. Declared (as never) rather than left to strictness so the
- * error names the reason.
- */
-const followUpRejections = {
-  command: z.never({ error: FOLLOW_UP_REJECTION }).optional(),
-  timeout: z.never({ error: FOLLOW_UP_REJECTION }).optional(),
-  run_in_background: z.never({ error: FOLLOW_UP_REJECTION }).optional(),
-  pty: z.never({ error: "pty is chosen at start and cannot change on a follow-up" }).optional(),
-  question_ids: z.never({ error: "question_ids are admitted at start only" }).optional(),
-};
+// One schema per managed action: each field is written here once, with its limits, its error and
+// its description. The process manager's schemas below, the `process_*` tool schemas and the
+// reference module's `action` superset (src/tools/schemas) are all derived from these shapes.
 
 const processId = z
   .string({ error: "process_id is required: use the process_id returned by start or list" })
-  .min(1, { error: "process_id is required: use the process_id returned by start or list" });
+  .min(1, { error: "process_id is required: use the process_id returned by start or list" })
+  .describe("Opaque process id returned by start; never a PID.");
 
 const cursor = z
   .number({ error: "cursor must be a whole number: use next_cursor from the previous page, or 0" })
   .int({ error: "cursor must be a whole number: use next_cursor from the previous page, or 0" })
   .min(0, { error: "cursor must be 0 or more: use next_cursor from the previous page" })
-  .default(0);
+  .describe("Chunk sequence number to read from (next_cursor of the previous page); default 0.");
 
 const maxBytes = z
   .number()
   .int()
   .min(READ_MAX_BYTES_MIN, { error: `max_bytes must be at least ${READ_MAX_BYTES_MIN}` })
   .max(READ_MAX_BYTES_MAX, { error: `max_bytes must be at most ${READ_MAX_BYTES_MAX}` })
-  .default(READ_MAX_BYTES_DEFAULT);
+  .describe(
+    `Budget of raw source bytes for this page (${READ_MAX_BYTES_MIN}-${READ_MAX_BYTES_MAX}, default ${READ_MAX_BYTES_DEFAULT}).`,
+  );
+
+const waitMs = z
+  .number()
+  .int()
+  .min(0, { error: "wait_ms must be 0 or more" })
+  .max(WAIT_MS_MAX, { error: `wait_ms must be at most ${WAIT_MS_MAX}; waiting again is harmless` })
+  .describe(
+    `How long to wait for new output or completion (0-${WAIT_MS_MAX} ms, default ${WAIT_MS_DEFAULT}). Expiry never cancels.`,
+  );
+
+const startCommand = z
+  .string({ error: "command is required for start" })
+  .min(1, { error: "command is required for start" })
+  .refine((value) => value.trim().length > 0, {
+    error: "must not be only whitespace: command is required for start",
+  })
+  .describe("Bash command to start as a managed process.");
 
 const lifetime = z
   .number({ error: "timeout is the maximum process lifetime in whole seconds (1–3600)" })
@@ -65,7 +69,10 @@ const lifetime = z
           : "";
       return `timeout is the maximum process lifetime in seconds; the maximum is ${LIFETIME_SECONDS_MAX}.${hint}`;
     },
-  });
+  })
+  .describe("Maximum lifetime in seconds (1-3600); the configured timeout by default.");
+
+const pty = z.boolean().describe("Give the process a real terminal; requires the host's managed_pty option.");
 
 const questionIds = z
   .array(
@@ -77,18 +84,81 @@ const questionIds = z
       }),
   )
   .max(QUESTION_IDS_MAX, { error: `question_ids holds at most ${QUESTION_IDS_MAX} ids` })
-  .refine((ids) => new Set(ids).size === ids.length, { error: "question_ids must be unique" });
+  .refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat an id" })
+  .meta({ uniqueItems: true })
+  .describe("Ids of answered questions this start depends on; the host must confirm exactly these.");
+
+const stdinTooLong = `must be at most ${STDIN_MAX_BYTES} UTF-8 bytes`;
+const stdin = z
+  .string()
+  .max(STDIN_MAX_BYTES, { error: stdinTooLong, abort: true })
+  .refine((text) => Buffer.byteLength(text, "utf8") <= STDIN_MAX_BYTES, { error: stdinTooLong })
+  .describe(
+    `Text to write to the process's input (at most ${STDIN_MAX_BYTES} UTF-8 bytes); needs host permission.`,
+  );
+
+const closeStdin = z.boolean().describe("Close the process's input (end-of-file) after writing.");
+
+/** The fields each managed action takes, in the order the actions are listed to the model. */
+export const managedActionFields = {
+  start: {
+    command: startCommand,
+    timeout: lifetime.optional(),
+    pty: pty.optional(),
+    question_ids: questionIds.optional(),
+  },
+  read: { process_id: processId, cursor: cursor.optional(), max_bytes: maxBytes.optional() },
+  write: { process_id: processId, stdin: stdin.optional(), close_stdin: closeStdin.optional() },
+  wait: {
+    process_id: processId,
+    cursor: cursor.optional(),
+    max_bytes: maxBytes.optional(),
+    wait_ms: waitMs.optional(),
+  },
+  status: { process_id: processId },
+  terminate: { process_id: processId },
+  list: {},
+} as const;
+
+export type ProcessAction = keyof typeof managedActionFields;
+
+/** A write must carry something to do; one rule for every surface that takes a write. */
+export function writeHasInput(input: {
+  stdin?: string | undefined;
+  close_stdin?: boolean | undefined;
+}): boolean {
+  return input.stdin !== undefined || input.close_stdin === true;
+}
+
+export const WRITE_NEEDS_INPUT = "write needs stdin, close_stdin: true, or both";
+
+// What the process manager adds to each shape: the action tag the `bash` tool's `action` field
+// carries, the defaults it applies, and the keys a follow-up must never carry.
+
+const FOLLOW_UP_REJECTION =
+  "command, timeout and run_in_background are not valid for process follow-ups; start a new process with action=start instead";
+
+/**
+ * Keys a follow-up must never carry: an innocuous `command` could otherwise make a follow-up match
+ * a command-based auto-approval rule. Declared (as never) rather than left to strictness so the
+ * error names the reason.
+ */
+const followUpRejections = {
+  command: z.never({ error: FOLLOW_UP_REJECTION }).optional(),
+  timeout: z.never({ error: FOLLOW_UP_REJECTION }).optional(),
+  run_in_background: z.never({ error: FOLLOW_UP_REJECTION }).optional(),
+  pty: z.never({ error: "pty is chosen at start and cannot change on a follow-up" }).optional(),
+  question_ids: z.never({ error: "question_ids are admitted at start only" }).optional(),
+};
+
+const pageDefaults = {
+  cursor: cursor.default(0),
+  max_bytes: maxBytes.default(READ_MAX_BYTES_DEFAULT),
+};
 
 export const startInputSchema = z.strictObject({
   action: z.literal("start").optional(),
-  command: z.string({ error: "command is required for start" }).refine((value) => value.trim().length > 0, {
-    error: "command is required for start and must not be blank",
-  }),
-  timeout: lifetime
-    .optional()
-    .describe("Maximum process lifetime in seconds (1–3600; default: the tool timeout)."),
-  pty: z.boolean().optional().describe("Give the command a real terminal (needs host managed_pty)."),
-  question_ids: questionIds.optional().describe("Question ids whose answers this start depends on."),
+  ...managedActionFields.start,
   run_in_background: z
     .never({
       error:
@@ -101,57 +171,42 @@ export const startInputSchema = z.strictObject({
 
 export const readInputSchema = z.strictObject({
   action: z.literal("read").optional(),
-  process_id: processId,
-  cursor,
-  max_bytes: maxBytes,
-  ...followUpRejections,
-});
-
-export const waitInputSchema = z.strictObject({
-  action: z.literal("wait").optional(),
-  process_id: processId,
-  cursor,
-  max_bytes: maxBytes,
-  wait_ms: z
-    .number()
-    .int()
-    .min(0, { error: "wait_ms must be 0 or more" })
-    .max(WAIT_MS_MAX, { error: `wait_ms must be at most ${WAIT_MS_MAX}; waiting again is harmless` })
-    .default(WAIT_MS_DEFAULT),
-  ...followUpRejections,
-});
-
-export const statusInputSchema = z.strictObject({
-  action: z.literal("status").optional(),
-  process_id: processId,
+  ...managedActionFields.read,
+  ...pageDefaults,
   ...followUpRejections,
 });
 
 export const writeInputSchema = z
   .strictObject({
     action: z.literal("write").optional(),
-    process_id: processId,
-    stdin: z
-      .string()
-      .refine((value) => Buffer.byteLength(value, "utf8") <= STDIN_MAX_BYTES, {
-        error: `stdin holds at most ${STDIN_MAX_BYTES} UTF-8 bytes per write; split the input into several writes`,
-      })
-      .optional(),
-    close_stdin: z.boolean().optional(),
+    ...managedActionFields.write,
     ...followUpRejections,
   })
-  .refine((input) => input.stdin !== undefined || input.close_stdin === true, {
-    error: "write needs stdin, close_stdin: true, or both",
-  });
+  .refine(writeHasInput, { error: WRITE_NEEDS_INPUT });
+
+export const waitInputSchema = z.strictObject({
+  action: z.literal("wait").optional(),
+  ...managedActionFields.wait,
+  ...pageDefaults,
+  wait_ms: waitMs.default(WAIT_MS_DEFAULT),
+  ...followUpRejections,
+});
+
+export const statusInputSchema = z.strictObject({
+  action: z.literal("status").optional(),
+  ...managedActionFields.status,
+  ...followUpRejections,
+});
 
 export const terminateInputSchema = z.strictObject({
   action: z.literal("terminate").optional(),
-  process_id: processId,
+  ...managedActionFields.terminate,
   ...followUpRejections,
 });
 
 export const listInputSchema = z.strictObject({
   action: z.literal("list").optional(),
+  ...managedActionFields.list,
   ...followUpRejections,
 });
 
@@ -166,10 +221,9 @@ export type ListInput = z.input<typeof listInputSchema>;
 export const managedActionSchemas = {
   start: startInputSchema,
   read: readInputSchema,
+  write: writeInputSchema,
   wait: waitInputSchema,
   status: statusInputSchema,
-  write: writeInputSchema,
   terminate: terminateInputSchema,
   list: listInputSchema,
-} as const;
-export type ManagedAction = keyof typeof managedActionSchemas;
+} as const satisfies Record<ProcessAction, z.ZodType>;

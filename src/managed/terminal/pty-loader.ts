@@ -1,33 +1,10 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { PtyModule } from "../../execution/spawn/start-process.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 
-/** The part of node-pty shellgate uses; typed here so the package stays optional. */
-export interface PtyProcess {
-  readonly pid: number;
-  readonly ptsName?: string;
-  onData(listener: (data: string | Uint8Array) => void): { dispose(): void };
-  onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
-  write(data: string): void;
-  kill(signal?: string): void;
-}
-
-export interface PtyModule {
-  spawn(
-    file: string,
-    args: string[],
-    options: {
-      name?: string;
-      cols?: number;
-      rows?: number;
-      cwd?: string;
-      env?: Record<string, string | undefined>;
-      encoding?: string | null;
-      useConpty?: boolean;
-    },
-  ): PtyProcess;
-}
+export type { PtyModule, PtyProcess } from "../../execution/spawn/start-process.js";
 
 /** One package that provides node-pty, and how to check its native binary really loads. */
 export interface PtyCandidate {

@@ -1,4 +1,6 @@
 import { containProcess } from "../../execution/containment/contain-process.js";
+import { definedOnly } from "../../execution/environment/defined-only.js";
+import { startTerminal } from "../../execution/spawn/start-process.js";
 import type { PtyModule } from "../terminal/pty-loader.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
@@ -7,7 +9,7 @@ const COLUMNS = 120;
 const ROWS = 30;
 
 /**
- * Spawns on a real terminal (a POSIX pty, ConPTY on Windows). node-pty makes the child a session
+ * Starts on a real terminal (a POSIX pty, ConPTY on Windows). node-pty makes the child a session
  * leader with the terminal as its controlling tty, so its pid is also its process group.
  * stdout and stderr arrive merged as one `terminal` stream. node-pty reports the exit only after
  * the terminal's output closed, so exit implies drained.
@@ -19,18 +21,14 @@ export function spawnPtyTransport(
   handlers: TransportHandlers,
 ): Promise<ManagedTransport> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...(plan.env ?? process.env) };
-    env.TERM ??= "xterm-256color";
     let terminal: ReturnType<PtyModule["spawn"]>;
     try {
-      terminal = pty.spawn(plan.file, [...plan.args], {
-        name: env.TERM,
-        cols: COLUMNS,
+      // Through the execution layer's one spawn module, like the pipes.
+      terminal = startTerminal({ file: plan.file, args: plan.args, cwd: plan.cwd }, pty, {
+        env: definedOnly(plan.env ?? process.env),
+        columns: COLUMNS,
         rows: ROWS,
-        cwd: plan.cwd,
-        env,
-        encoding: null,
-        ...(platform === "win32" ? { useConpty: true } : {}),
+        platform,
       });
     } catch (error) {
       reject(error);

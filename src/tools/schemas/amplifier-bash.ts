@@ -1,17 +1,10 @@
 import { z } from "zod";
 import {
-  closeStdinField,
-  commandField,
-  cursorField,
-  maxBytesField,
-  processIdField,
-  ptyField,
-  questionIdsField,
-  runInBackgroundField,
-  stdinField,
-  timeoutSecondsField,
-  waitMsField,
-} from "./fields.js";
+  managedActionFields,
+  type ProcessAction,
+  writeHasInput,
+} from "../../managed/actions/action-schemas.js";
+import { commandField, runInBackgroundField, timeoutSecondsField } from "./fields.js";
 
 /** The reference module's single `bash` tool, ordinary mode. */
 export const amplifierBashInputSchema = z.strictObject({
@@ -26,35 +19,25 @@ export const amplifierBashInputSchema = z.strictObject({
     .optional(),
 });
 
-export const MANAGED_ACTIONS = [
-  "run",
-  "start",
-  "read",
-  "write",
-  "wait",
-  "status",
-  "terminate",
-  "list",
-] as const;
-export type ManagedAction = (typeof MANAGED_ACTIONS)[number];
+const ACTION_FIELDS = { run: amplifierBashInputSchema.shape, ...managedActionFields };
 
-const FOLLOW_UPS: readonly ManagedAction[] = ["read", "write", "wait", "status", "terminate"];
+/** The `action` values of the managed shape: the ordinary run, then every managed action. */
+export const MANAGED_ACTIONS = Object.keys(ACTION_FIELDS) as [ManagedAction, ...ManagedAction[]];
+export type ManagedAction = "run" | ProcessAction;
 
-// Which actions each field belongs to; a field given to any other action is refused, so a
-// harmless-looking command cannot ride along on a follow-up that a host auto-approves.
-const FIELD_ACTIONS: Record<string, readonly ManagedAction[]> = {
-  command: ["run", "start"],
-  timeout: ["run", "start"],
-  run_in_background: ["run"],
-  pty: ["start"],
-  question_ids: ["start"],
-  process_id: FOLLOW_UPS,
-  cursor: ["read", "wait"],
-  max_bytes: ["read", "wait"],
-  wait_ms: ["wait"],
-  stdin: ["write"],
-  close_stdin: ["write"],
-};
+const FOLLOW_UPS: readonly ManagedAction[] = MANAGED_ACTIONS.filter(
+  (action) => "process_id" in ACTION_FIELDS[action],
+);
+
+// Which actions each field belongs to, read off the actions' own shapes; a field given to any other
+// action is refused, so a harmless-looking command cannot ride along on a follow-up that a host
+// auto-approves.
+const FIELD_ACTIONS: Record<string, readonly ManagedAction[]> = {};
+for (const action of MANAGED_ACTIONS) {
+  for (const field of Object.keys(ACTION_FIELDS[action])) {
+    FIELD_ACTIONS[field] = [...(FIELD_ACTIONS[field] ?? []), action];
+  }
+}
 
 const SPOOFABLE = new Set(["command", "timeout", "run_in_background"]);
 
@@ -63,28 +46,37 @@ function listActions(actions: readonly ManagedAction[]): string {
   return quoted.length === 1 ? `action ${quoted[0]}` : `actions ${quoted.join(", ")}`;
 }
 
-/** The reference module's `bash` tool with `managed_processes` on: the same tool, more actions. */
+const run = amplifierBashInputSchema.shape;
+const { start, read, wait, write } = managedActionFields;
+
+/**
+ * The reference module's `bash` tool with `managed_processes` on: the same tool, more actions. Each
+ * field is the one its action's own schema declares, made optional (only the run fields are
+ * described anew, since here they serve start too).
+ */
 export const amplifierManagedBashInputSchema = z
   .strictObject({
     action: z
       .enum(MANAGED_ACTIONS)
       .default("run")
       .describe("run (default) runs to completion; start begins a managed process; the rest manage it."),
-    command: commandField.describe("Bash command to execute (run and start).").optional(),
-    timeout: timeoutSecondsField
+    command: run.command.describe("Bash command to execute (run and start).").optional(),
+    timeout: run.timeout
+      .unwrap()
       .describe("Timeout in seconds (1-3600); for start, the maximum lifetime of the process.")
       .optional(),
-    run_in_background: runInBackgroundField
+    run_in_background: run.run_in_background
+      .unwrap()
       .describe("action run only: return at once with a task id (default false).")
       .optional(),
-    pty: ptyField.optional(),
-    question_ids: questionIdsField.optional(),
-    process_id: processIdField.optional(),
-    cursor: cursorField.optional(),
-    max_bytes: maxBytesField.optional(),
-    wait_ms: waitMsField.optional(),
-    stdin: stdinField.optional(),
-    close_stdin: closeStdinField.optional(),
+    pty: start.pty,
+    question_ids: start.question_ids,
+    process_id: read.process_id.optional(),
+    cursor: read.cursor,
+    max_bytes: read.max_bytes,
+    wait_ms: wait.wait_ms,
+    stdin: write.stdin,
+    close_stdin: write.close_stdin,
   })
   .superRefine((input, context) => {
     const action = input.action;
@@ -106,7 +98,7 @@ export const amplifierManagedBashInputSchema = z
         message: `is required for action '${action}' (the process_id that start returned)`,
       });
     }
-    if (action === "write" && input.stdin === undefined && input.close_stdin === undefined) {
+    if (action === "write" && !writeHasInput(input)) {
       context.addIssue({
         code: "custom",
         path: ["stdin"],

@@ -1,58 +1,23 @@
 import { z } from "zod";
 import {
-  closeStdinField,
-  commandField,
-  cursorField,
-  maxBytesField,
-  processIdField,
-  ptyField,
-  questionIdsField,
-  stdinField,
-  timeoutSecondsField,
-  waitMsField,
-} from "./fields.js";
+  managedActionFields,
+  WRITE_NEEDS_INPUT,
+  writeHasInput,
+} from "../../managed/actions/action-schemas.js";
 
-// The managed-process actions as separate tools (the MCP surface). Each is a strict object, so a
-// follow-up cannot carry `command`, `timeout` or `run_in_background` at all.
+// The managed-process actions as separate tools (the MCP surface), each the action's own fields
+// and nothing else. Each is a strict object, so a follow-up cannot carry `command`, `timeout` or
+// `run_in_background` at all.
 
-export const processStartInputSchema = z.strictObject({
-  command: commandField.describe("Bash command to start as a managed process."),
-  timeout: timeoutSecondsField
-    .describe("Maximum lifetime in seconds (1-3600); the configured timeout by default.")
-    .optional(),
-  pty: ptyField.optional(),
-  question_ids: questionIdsField.optional(),
-});
-
-export const processReadInputSchema = z.strictObject({
-  process_id: processIdField,
-  cursor: cursorField.optional(),
-  max_bytes: maxBytesField.optional(),
-});
-
-export const processWaitInputSchema = z.strictObject({
-  process_id: processIdField,
-  cursor: cursorField.optional(),
-  max_bytes: maxBytesField.optional(),
-  wait_ms: waitMsField.optional(),
-});
-
-export const processStatusInputSchema = z.strictObject({ process_id: processIdField });
-
+export const processStartInputSchema = z.strictObject(managedActionFields.start);
+export const processReadInputSchema = z.strictObject(managedActionFields.read);
+export const processWaitInputSchema = z.strictObject(managedActionFields.wait);
+export const processStatusInputSchema = z.strictObject(managedActionFields.status);
 export const processWriteInputSchema = z
-  .strictObject({
-    process_id: processIdField,
-    stdin: stdinField.optional(),
-    close_stdin: closeStdinField.optional(),
-  })
-  .refine((input) => input.stdin !== undefined || input.close_stdin !== undefined, {
-    path: ["stdin"],
-    message: "or close_stdin is required",
-  });
-
-export const processTerminateInputSchema = z.strictObject({ process_id: processIdField });
-
-export const processListInputSchema = z.strictObject({});
+  .strictObject(managedActionFields.write)
+  .refine(writeHasInput, { error: WRITE_NEEDS_INPUT });
+export const processTerminateInputSchema = z.strictObject(managedActionFields.terminate);
+export const processListInputSchema = z.strictObject(managedActionFields.list);
 
 export type ProcessStartInput = z.output<typeof processStartInputSchema>;
 export type ProcessReadInput = z.output<typeof processReadInputSchema>;

@@ -1,9 +1,10 @@
 import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { safetyGateOptionsFromConfig } from "../../../api/config-options.js";
 import { loadConfig } from "../../../config/load-config.js";
 import { auditRecord, parseAuditLine } from "../../../safety/audit/audit-line.js";
 import { createSafetyGate, type SafetyGate } from "../../../safety/gate.js";
-import { type SafetyGateOptions, safetyGateOptionsFromConfig } from "../../../safety/options.js";
+import type { SafetyGateOptions } from "../../../safety/options.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";

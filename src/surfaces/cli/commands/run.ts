@@ -1,11 +1,11 @@
 import os from "node:os";
+import { runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
 import { loadConfig } from "../../../config/load-config.js";
 import type { ShellgateConfig } from "../../../config/schema.js";
 import { cleanOldSpills } from "../../../execution/io/spill-directory.js";
 import { ExecutionError } from "../../../execution/run/execution-error.js";
-import { runOptionsFromConfig } from "../../../execution/run/run-options.js";
 import { cliExitCode } from "../../../execution/run/run-result.js";
 import { startDetached } from "../../../execution/run/start-detached.js";
 import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
