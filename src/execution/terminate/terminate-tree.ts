@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { systemProgramPath } from "../../../platforms/index.js";
 import type { ProcessJob } from "../containment/process-job.js";
 import { listDescendants } from "./list-descendants.js";
 import { planTermination, type TerminationStep } from "./plan-termination.js";
@@ -96,7 +97,7 @@ export async function terminateTree(
     const report = await terminateTree(pid, { ...options, wsl: undefined });
     return failure ? { ...report, errors: [...report.errors, failure] } : report;
   }
-  if (options.job && !options.job.closed) return terminateJob(pid, options.job, options.killWaitMs ?? 5000);
+  if (options.job && !options.job.closed) return terminateJob(pid, options.job, options);
   const started = Date.now();
   const platform = options.platform ?? process.platform;
   const graceMs = options.graceMs ?? 2000;
@@ -150,15 +151,35 @@ export async function terminateTree(
 }
 
 /** Ends a contained tree through its job and reports by the job's membership. */
-async function terminateJob(pid: number, job: ProcessJob, killWaitMs: number): Promise<TerminationReport> {
+async function terminateJob(
+  pid: number,
+  job: ProcessJob,
+  options: TerminateTreeOptions,
+): Promise<TerminationReport> {
+  const started = Date.now();
+  const killWaitMs = options.killWaitMs ?? 5000;
+  // A process can be outside the job while still linked to the tree: one made through WMI
+  // (Win32_Process.Create is never in the caller's job), or one Wine did not put in it. The tree
+  // is listed first, while its links are alive, and whatever the job did not hold is ended by pid.
+  const listed = await listDescendants(pid, {
+    platform: "win32",
+    ...(options.marker ? { marker: options.marker } : {}),
+  }).catch(() => [] as number[]);
   const ended = await job.terminate(killWaitMs);
+  const errors = [...ended.errors];
+  const outside = listed.filter((member) => !ended.members.includes(member) && isProcessAlive(member));
+  for (const member of outside) {
+    const failure = await runCommand(systemProgramPath("taskkill"), ["/F", "/PID", String(member)]);
+    if (failure) errors.push(failure);
+  }
+  const outsideGone = outside.length === 0 || (await waitUntilGone(outside, killWaitMs));
   return {
     pid,
     method: "job-object",
-    descendants: ended.members.filter((member) => member !== pid),
+    descendants: [...new Set([...ended.members, ...listed])].filter((member) => member !== pid),
     forced: true,
-    survivors: ended.survivors,
-    errors: ended.errors,
-    durationMs: ended.durationMs,
+    survivors: [...ended.survivors, ...(outsideGone ? [] : outside.filter(isProcessAlive))],
+    errors,
+    durationMs: Date.now() - started,
   };
 }
