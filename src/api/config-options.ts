@@ -9,7 +9,7 @@ import { createLocalExecutor } from "../execution/executor/local-executor.js";
 import type { RunOptions } from "../execution/run/run-options.js";
 import { decideStdinPolicy } from "../managed/lifecycle/stdin-policy.js";
 import type { ManagedSettings } from "../managed/process-manager-options.js";
-import type { SafetyGateOptions } from "../safety/options.js";
+import { type SafetyGateOptions, strictListWarnings } from "../safety/options.js";
 import type { Verdict } from "../safety/verdict.js";
 
 // The config adapters, in the one wiring place: the gate, the runner, the executor and the process
@@ -42,6 +42,12 @@ export function safetyGateOptionsFromConfig(config: ShellgateConfig): SafetyGate
     deniedCommands: config.denied_commands,
     overrides: { allow: config.safety_overrides?.allow ?? [], block: config.safety_overrides?.block ?? [] },
   };
+}
+
+/** What a loaded config asks for that will not happen (allow lists under strict), one sentence each. */
+export function configWarnings(config: ShellgateConfig): string[] {
+  const options = safetyGateOptionsFromConfig(config);
+  return strictListWarnings(options, options.profile ?? "strict");
 }
 
 export interface ExecutorFromConfigInput {

@@ -11,6 +11,7 @@ import { managedSettingsFromConfig } from "./config-options.js";
 import { executionPort } from "./execution-port.js";
 import type { ShellgateHost } from "./host.js";
 import { instanceGate } from "./parts/instance-gate.js";
+import { instanceSandbox } from "./parts/instance-sandbox.js";
 import { instanceShell, shellParagraph } from "./parts/instance-shell.js";
 import { localExecutor } from "./parts/local-execution.js";
 import { ProcessRegistry } from "./process-registry.js";
@@ -44,6 +45,14 @@ export async function createShellgate(
   const shell = await instanceShell(parsed, host, hostCwd);
   const gate = await instanceGate(parsed);
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
+  const { sandbox, paragraph } = await instanceSandbox(
+    parsed,
+    shell,
+    cwd,
+    host.env ?? process.env,
+    host.sandbox,
+  );
+  const enclose = sandbox.policy.mode === "off" ? {} : { sandbox };
   const execution = executionPort(
     host.executor ??
       localExecutor({
@@ -54,6 +63,7 @@ export async function createShellgate(
         concurrency,
         ...(host.env ? { env: host.env } : {}),
         ...(host.log ? { log: host.log.bind(host) } : {}),
+        ...enclose,
       }),
   );
   const processes = parsed.managed_processes
@@ -67,6 +77,7 @@ export async function createShellgate(
           ...(host.observe ? { observe: host.observe } : {}),
           ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
           ...(host.env ? { baseEnvironment: host.env } : {}),
+          ...enclose,
         }),
       )
     : undefined;
@@ -79,6 +90,7 @@ export async function createShellgate(
     maxOutputBytes: parsed.max_output_bytes,
     managedProcesses: parsed.managed_processes,
     managedPty: parsed.managed_pty,
+    ...(paragraph ? { sandboxParagraph: paragraph } : {}),
   };
   let closed = false;
   let closing: Promise<void> | undefined;
@@ -112,6 +124,7 @@ export async function createShellgate(
     config: parsed,
     shell,
     cwd,
+    sandbox,
     executor: execution.executor,
     check: (command) => gate.check(command),
     admit,
@@ -126,7 +139,8 @@ export async function createShellgate(
     },
     close() {
       closed = true;
-      closing ??= Promise.all([execution.close(), processes?.close()]).then(() => undefined);
+      // The sandbox's session goes last, once no process it encloses is left.
+      closing ??= Promise.all([execution.close(), processes?.close()]).then(() => sandbox.close());
       return closing;
     },
   };

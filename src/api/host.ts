@@ -1,5 +1,6 @@
 import type { HostFacts, ShellResolution } from "../../platforms/index.js";
 import type { Executor } from "../execution/executor/executor.js";
+import type { SandboxOptions } from "../execution/sandbox/index.js";
 import type { QuestionAdmission } from "../managed/lifecycle/question-admission.js";
 import type { Observer } from "../managed/observer/observer-event.js";
 import type { Verdict } from "../safety/verdict.js";
@@ -22,6 +23,16 @@ export interface ApprovalRequest {
 
 /** `true` approves; `false` or `{ approved: false, reason }` refuses (the reason reaches the model). */
 export type ApprovalAnswer = boolean | { readonly approved: boolean; readonly reason?: string };
+
+/** The OS sandbox's host-side inputs: the `--sandbox` flag and the seams tests use. */
+export interface SandboxHostOptions {
+  /** `--sandbox off|auto|required` from a command line; beats `SHELLGATE_SANDBOX` and the config. */
+  readonly mode?: string;
+  /** Seam: what the host has (default: the library's own dependency check). */
+  readonly probe?: SandboxOptions["probe"];
+  /** Seam: the wrapper (default: `@anthropic-ai/sandbox-runtime`). */
+  readonly wrap?: SandboxOptions["wrap"];
+}
 
 /**
  * The host's side of an instance: callbacks and seams that are code, never JSON config. Every
@@ -49,4 +60,6 @@ export interface ShellgateHost {
   readonly env?: NodeJS.ProcessEnv;
   /** Diagnostics, one line each (the MCP server sends them to stderr). */
   log?(line: string): void;
+  /** The OS sandbox's flag and seams (`sandbox` in the config is the policy). */
+  readonly sandbox?: SandboxHostOptions;
 }

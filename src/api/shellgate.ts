@@ -1,6 +1,7 @@
 import type { ShellResolution } from "../../platforms/index.js";
 import type { ShellgateConfig } from "../config/schema.js";
 import type { Executor } from "../execution/executor/executor.js";
+import type { Sandbox } from "../execution/sandbox/index.js";
 import type { ProcessManager } from "../managed/process-manager.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -23,6 +24,8 @@ export interface Shellgate {
   readonly shell: ShellResolution;
   /** The absolute directory commands run in unless a call names another. */
   readonly cwd: string;
+  /** The instance's OS sandbox: its active policy and `status()` (`sandbox.mode: "off"` encloses nothing). */
+  readonly sandbox: Sandbox;
   /** The executor seam commands run through (the local one unless the host passed its own). */
   readonly executor: Executor;
   /** The safety gate's verdict for a command line; nothing runs without it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SANDBOX_MODES } from "../execution/sandbox/sandbox-mode.js";
 import { SAFETY_PROFILES } from "../safety/verdict.js";
 
 const pattern = z
@@ -44,6 +45,16 @@ export const configSchema = z.strictObject({
   managed_stdin: z.boolean().default(false),
   managed_max_output_bytes: z.number().int().min(4096).max(10_000_000).default(100_000),
   managed_max_processes: z.number().int().min(1).max(256).default(32),
+  // Issue 13: the OS sandbox under the gate. Lists left out take their defaults when the policy is
+  // resolved (they depend on the working directory and the home), so "absent" and "[]" differ.
+  sandbox: z
+    .strictObject({
+      mode: z.enum(SANDBOX_MODES).default("off"),
+      allow_write: z.array(pattern).optional(),
+      deny_read: z.array(pattern).optional(),
+      allowed_domains: z.array(pattern).default([]),
+    })
+    .default({ mode: "off", allowed_domains: [] }),
 });
 
 export type ShellgateConfigInput = z.input<typeof configSchema>;

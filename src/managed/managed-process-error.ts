@@ -16,6 +16,7 @@ export type ManagedProcessErrorCode =
   | "terminal_eof_refused"
   | "process_exited"
   | "spawn_failed"
+  | "sandbox_unavailable"
   | "cursor_out_of_range"
   | "cancelled";
 

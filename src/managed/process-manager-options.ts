@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../platforms/index.js";
 import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { ProcessJob } from "../execution/containment/process-job.js";
 import type { BuildEnvironmentOptions } from "../execution/environment/build-environment.js";
+import type { Sandbox } from "../execution/sandbox/index.js";
 import type { WslTarget } from "../execution/terminate/wsl-tree-kill.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
@@ -95,6 +96,8 @@ export interface ProcessManagerOptions extends ManagedSettings {
   readonly importPty?: PtyImporter;
   /** Spawn planning seam; defaults to the execution layer's `planSpawn`. */
   readonly planSpawn?: PlanSpawnFunction;
+  /** The instance's OS sandbox: every managed start, pipes or pty, runs inside it. */
+  readonly sandbox?: Sandbox;
   /** Tree teardown seam; defaults to the execution layer's `terminateTree`. */
   readonly terminateTree?: TerminateTreeFunction;
   /** Binary guard seam; defaults to the execution layer's `guardBinary`. */

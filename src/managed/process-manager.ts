@@ -369,6 +369,7 @@ class ManagedProcesses implements ProcessManager {
       }),
       pty,
       planSpawn: this.#planSpawn,
+      sandbox: this.#options.sandbox,
       handlers: { onOutput: (stream, bytes) => record.appendOutput(stream, bytes) },
     });
   }

@@ -1,16 +1,23 @@
 import type { Parser } from "web-tree-sitter";
 import { analyzeScript } from "./analyze/analyze-script.js";
+import { contextKey, type SafetyContext } from "./context.js";
 import { type CompiledLists, decide } from "./decide.js";
-import { createScope } from "./extract/scope.js";
+import { scopeForContext } from "./extract/context-scope.js";
 import { compilePattern } from "./lists/pattern.js";
-import { type SafetyGateOptions, validateOptions } from "./options.js";
+import { type SafetyGateOptions, strictListWarnings, validateOptions } from "./options.js";
 import { loadBashParser } from "./parse/load-grammar.js";
 import type { SafetyProfile, Verdict } from "./verdict.js";
+import { VerdictCache } from "./verdict-cache.js";
 
 export interface SafetyGate {
   readonly profile: SafetyProfile;
-  /** Judges one command line before it runs. Synchronous, never throws. */
-  check(command: string): Verdict;
+  /**
+   * Judges one command line before it runs, where it will run (relative paths, `~`, `$HOME` and
+   * drive paths resolve against the context). Synchronous, never throws.
+   */
+  check(command: string, context?: SafetyContext): Verdict;
+  /** Configuration the gate accepted but will not use (lists given with strict), one sentence each. */
+  readonly warnings: readonly string[];
 }
 
 function internalError(profile: SafetyProfile, error: unknown): Verdict {
@@ -28,10 +35,11 @@ export function checkWith(
   profile: SafetyProfile,
   lists: CompiledLists,
   command: string,
+  context?: SafetyContext,
 ): Verdict {
   if (typeof command !== "string") return internalError(profile, new Error("the command is not a string"));
   try {
-    return decide(analyzeScript(parser, command, createScope()), profile, lists);
+    return decide(analyzeScript(parser, command, scopeForContext(context)), profile, lists);
   } catch (error) {
     return internalError(profile, error);
   }
@@ -45,9 +53,31 @@ export async function createSafetyGate(options: SafetyGateOptions = {}): Promise
     deny: validated.deny.map(({ pattern, source }) => ({ pattern: compilePattern(pattern), source })),
   };
   const parser = await loadBashParser();
+  const cache = new VerdictCache();
+  const keys = new WeakMap<SafetyContext, string>();
+  const keyOf = (command: string, context: SafetyContext | undefined): string => {
+    if (context === undefined) return command;
+    let key = keys.get(context);
+    if (key === undefined) {
+      key = contextKey(context);
+      keys.set(context, key);
+    }
+    return `${command}\u0000${key}`;
+  };
   return {
     profile: validated.profile,
-    check: (command) => checkWith(parser, validated.profile, lists, command),
+    warnings: strictListWarnings(options, validated.profile),
+    check(command, context) {
+      if (typeof command !== "string") return checkWith(parser, validated.profile, lists, command, context);
+      if (options.cacheVerdicts === false)
+        return checkWith(parser, validated.profile, lists, command, context);
+      const key = keyOf(command, context);
+      const known = cache.get(key);
+      if (known) return known;
+      const verdict = checkWith(parser, validated.profile, lists, command, context);
+      cache.set(key, verdict);
+      return verdict;
+    },
   };
 }
 

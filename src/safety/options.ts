@@ -8,6 +8,8 @@ export interface SafetyGateOptions {
   /** Always blocks matching commands, in every profile. */
   readonly deniedCommands?: readonly string[];
   readonly overrides?: { readonly allow?: readonly string[]; readonly block?: readonly string[] };
+  /** Remember verdicts per (command, context) so a repeated command costs a lookup. Default: true. */
+  readonly cacheVerdicts?: boolean;
 }
 
 /** Options the gate cannot work with; raised when the gate is created, never at check time. */
@@ -69,4 +71,20 @@ export function validateOptions(options: SafetyGateOptions = {}): ValidatedOptio
       })),
     ],
   };
+}
+
+/**
+ * The strict profile ignores allow lists by contract; a list given with it is almost always a
+ * configuration mistake, so the gate says so (once, at creation) instead of silently dropping it.
+ */
+export function strictListWarnings(options: SafetyGateOptions, profile: SafetyProfile): string[] {
+  if (profile !== "strict") return [];
+  const given = [
+    ...((options.allowedCommands?.length ?? 0) > 0 ? ["allowed_commands"] : []),
+    ...((options.overrides?.allow?.length ?? 0) > 0 ? ["safety_overrides.allow"] : []),
+  ];
+  if (given.length === 0) return [];
+  return [
+    `${given.join(" and ")} ${given.length > 1 ? "are" : "is"} ignored because safety_profile is strict, which never lifts a rule; use safety_profile "standard" (or "permissive") for the allow list to take effect, or remove it.`,
+  ];
 }

@@ -165,3 +165,51 @@ describe("shellgate check --jsonl", () => {
     expect((await run(["check", "--jsonl", "ls"], "")).code).toBe(2);
   });
 });
+
+describe("shellgate check in a context (--cwd, --host, per-line cwd)", () => {
+  it("--cwd resolves relative operands: rm -rf * from / is the root", async () => {
+    const fromRoot = await run(["check", "--cwd", "/", "--", "rm -rf *"]);
+    expect(fromRoot.code).toBe(1);
+    expect(fromRoot.out).toContain("[delete.root]");
+    expect((await run(["check", "--", "rm -rf *"])).code).toBe(0);
+  });
+
+  it("--host judges a Git Bash host: its home and drive paths are protected", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const fixture = JSON.parse(
+      await readFile(path.resolve(__dirname, "../hosts/win-git-default.json"), "utf8"),
+    ) as { host: unknown };
+    const file = path.join(directory, "host.json");
+    await writeFile(file, JSON.stringify(fixture.host));
+    const home = await run(["check", "--host", file, "--", "rm -rf /c/Users/me"]);
+    expect(home.code).toBe(1);
+    expect(home.out).toContain("[delete.home]");
+    const relative = await run(["check", "--host", file, "--cwd", "C:\\Users\\me", "--", "rm -rf *"]);
+    expect(relative.out).toContain("[delete.home]");
+    expect((await run(["check", "--host", file, "--", "rm -rf /c/Users/me/project/build"])).code).toBe(0);
+  });
+
+  it("--jsonl takes an optional cwd per line and rejects a cwd that is not a string", async () => {
+    const input = [
+      JSON.stringify({ command: "find . -delete", cwd: "/" }),
+      JSON.stringify({ command: "find . -delete", cwd: "/tmp/project" }),
+      JSON.stringify({ command: "ls", cwd: 3 }),
+    ].join("\n");
+    const { code, out } = await run(["check", "--jsonl"], `${input}\n`);
+    const [root, project, bad] = out
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(root).toMatchObject({ verdict: "block", rule: "delete.root" });
+    expect(project).toMatchObject({ verdict: "allow" });
+    expect(bad).toMatchObject({ line: 3, error: expect.stringContaining("'cwd'") });
+    expect(code).toBe(1);
+  });
+
+  it("warns once on stderr when an allow list is given with strict, which ignores it", async () => {
+    const { err } = await run(["check", "--allow", "rm *", "--", "ls"]);
+    expect(err.match(/warning/g)).toHaveLength(1);
+    expect(err).toMatch(/allowed_commands is ignored because safety_profile is strict/);
+    expect((await run(["check", "--profile", "standard", "--allow", "rm *", "--", "ls"])).err).toBe("");
+  });
+});

@@ -21,14 +21,16 @@ describe("shellgate mcp", () => {
   it("prints its usage on --help", async () => {
     const streams = io();
     expect(await main(["mcp", "--help"], streams)).toBe(0);
-    expect(streams.out()).toMatch(/^usage: shellgate mcp \[--config FILE\]\n/);
+    expect(streams.out()).toMatch(
+      /^usage: shellgate mcp \[--config FILE\] \[--sandbox off\|auto\|required\]\n/,
+    );
   });
 
   it("rejects an extra argument as a usage error", async () => {
     const streams = io();
     expect(await main(["mcp", "serve"], streams)).toBe(2);
     expect(streams.err()).toBe(
-      "shellgate mcp: unexpected argument 'serve'; usage: shellgate mcp [--config FILE]\n",
+      "shellgate mcp: unexpected argument 'serve'; usage: shellgate mcp [--config FILE] [--sandbox off|auto|required]\n",
     );
   });
 

@@ -1,4 +1,5 @@
 import type { ShellResolution } from "../../../platforms/index.js";
+import { type SafetyContext, safetyShellOf } from "../../safety/context.js";
 import type { Verdict } from "../../safety/verdict.js";
 import {
   approvalFailedText,
@@ -15,7 +16,7 @@ export type Admission =
 /**
  * Everything known about a command before it starts, in one record: what is judged, where it
  * runs, the environment it starts from and the shell that will run it. The gate and the approver
- * both read this record, so a richer safety context is one field away.
+ * both read this record: the gate judges the command in the context it describes.
  */
 export interface AdmissionRequest extends Omit<ApprovalRequest, "verdict"> {
   readonly env?: NodeJS.ProcessEnv;
@@ -23,16 +24,28 @@ export interface AdmissionRequest extends Omit<ApprovalRequest, "verdict"> {
 }
 
 export interface AdmissionPolicy {
-  readonly check: (command: string) => Verdict;
+  readonly check: (command: string, context?: SafetyContext) => Verdict;
   readonly requireApproval: boolean;
   readonly approve?: (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
 }
 
 export { blockedText };
 
-/** The one place a command is judged; every surface's verdict comes from here. */
+/** The one place a command is judged; every surface's verdict comes from here, where it will run. */
 export function judge(request: AdmissionRequest, policy: Pick<AdmissionPolicy, "check">): Verdict {
-  return policy.check(request.command);
+  return policy.check(request.command, safetyContextOf(request));
+}
+
+/** What the gate needs to know of where a command runs: its cwd, home, environment and shell. */
+export function safetyContextOf(request: AdmissionRequest): SafetyContext {
+  const shell = request.shell;
+  const home = shell?.home ?? request.env?.HOME;
+  return {
+    cwd: request.cwd,
+    ...(home === undefined ? {} : { home }),
+    ...(request.env ? { env: request.env } : {}),
+    ...(shell ? { shell: safetyShellOf(shell) } : {}),
+  };
 }
 
 function normalise(answer: ApprovalAnswer): { approved: boolean; reason?: string } {

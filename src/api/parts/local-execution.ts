@@ -3,6 +3,7 @@ import type { ShellgateConfig } from "../../config/schema.js";
 import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../../execution/executor/executor.js";
 import { createLocalExecutor } from "../../execution/executor/local-executor.js";
+import type { Sandbox } from "../../execution/sandbox/index.js";
 import { runOptionsFromConfig } from "../config-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 
@@ -15,6 +16,8 @@ export interface LocalExecutionOptions {
   readonly concurrency: ConcurrencyCounter;
   readonly env?: NodeJS.ProcessEnv;
   readonly log?: (line: string) => void;
+  /** The instance's OS sandbox. */
+  readonly sandbox?: Sandbox;
 }
 
 /** The execution layer's local executor, configured for this instance. */
@@ -29,6 +32,7 @@ export function localExecutor(options: LocalExecutionOptions): Executor {
     backgroundMaxOutputBytes: config.background_max_output_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
     ...(options.env ? { env: options.env } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     onListenerError: (error, task) =>
       options.log?.(
         `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,

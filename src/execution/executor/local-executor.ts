@@ -1,6 +1,7 @@
 import type { ShellResolution } from "../../../platforms/index.js";
 import { cleanOldSpills } from "../io/spill-directory.js";
-import { nativeWorkingDirectory, prepareRun } from "../run/prepare-run.js";
+import { prepareEnclosedRun } from "../run/enclose-run.js";
+import { nativeWorkingDirectory } from "../run/prepare-run.js";
 import { runCommand, spillDirectoryOf } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
@@ -73,15 +74,21 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       return runCommand(spec.command, perCall(spec));
     },
     async start(spec) {
-      const prepared = prepareRun(spec.command, perCall(spec));
-      return registry.start({
-        command: spec.command,
-        plan: prepared.plan,
-        env: prepared.env,
-        owner: spec.owner,
-        workdir: prepared.cwd,
-        ...(spec.signal ? { signal: spec.signal } : {}),
-      });
+      const prepared = await prepareEnclosedRun(spec.command, perCall(spec));
+      try {
+        return registry.start({
+          command: spec.command,
+          plan: prepared.plan,
+          env: prepared.env,
+          owner: spec.owner,
+          workdir: prepared.cwd,
+          ...(spec.signal ? { signal: spec.signal } : {}),
+          sandbox: prepared,
+        });
+      } catch (error) {
+        prepared.release();
+        throw error;
+      }
     },
     async readOutput(id, owner) {
       return registry.readOutput(id, owner);

@@ -14,7 +14,9 @@ export type ExecutionErrorCode =
   /** The AbortSignal had fired before the command started. */
   | "aborted"
   /** `max_concurrent` commands are already running. */
-  | "concurrency-limit";
+  | "concurrency-limit"
+  /** `sandbox.mode` is `required` and the OS sandbox cannot run here; nothing was spawned. */
+  | "sandbox-unavailable";
 
 /**
  * An infrastructure failure: the command did not run. A non-zero exit, a timeout or a kill is a

@@ -3,8 +3,9 @@ import { OutputCollector } from "../io/output-collector.js";
 import { sharedSpillDirectory } from "../io/shared-spill-directory.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 import { acquireSlot } from "./concurrency.js";
+import { prepareEnclosedRun } from "./enclose-run.js";
 import { ExecutionError } from "./execution-error.js";
-import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
+import { spawnFailureMessage } from "./prepare-run.js";
 import { RUN_DEFAULTS, type RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
 import { superviseRun } from "./supervise-run.js";
@@ -30,11 +31,20 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     timeoutMs: options.timeoutMs,
     defaultSeconds: options.defaultTimeout,
   });
-  const prepared = prepareRun(command, options);
-  if (options.signal?.aborted) {
-    throw new ExecutionError("aborted", `command aborted before it started: ${abortReason(options.signal)}`);
+  const prepared = await prepareEnclosedRun(command, options);
+  let release: () => void;
+  try {
+    if (options.signal?.aborted) {
+      throw new ExecutionError(
+        "aborted",
+        `command aborted before it started: ${abortReason(options.signal)}`,
+      );
+    }
+    release = acquireSlot(options.concurrency);
+  } catch (error) {
+    prepared.release();
+    throw error;
   }
-  const release = acquireSlot(options.concurrency);
   try {
     const limit = options.maxOutputBytes ?? RUN_DEFAULTS.maxOutputBytes;
     const spillMaxBytes = options.spillMaxBytes ?? RUN_DEFAULTS.spillMaxBytes;
@@ -71,6 +81,7 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     }
     const out = stdout.finish();
     const err = stderr.finish();
+    const sandbox = prepared.trailer(`${out.text}\n${err.text}`);
     return {
       stdout: out.text,
       stderr: err.text,
@@ -91,8 +102,10 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       ...(end.termination && end.termination.survivors.length > 0
         ? { survivors: end.termination.survivors }
         : {}),
+      ...(sandbox ? { sandbox } : {}),
     };
   } finally {
+    prepared.release();
     release();
   }
 }

@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../../platforms/index.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
+import type { Sandbox } from "../sandbox/index.js";
 
 /** Library options for one run; camelCase twins of the config keys, plus per-call inputs. */
 export interface RunOptions {
@@ -44,6 +45,8 @@ export interface RunOptions {
   readonly verdict?: Verdict;
   /** Shared `max_concurrent` slots. */
   readonly concurrency?: ConcurrencyCounter;
+  /** The instance's OS sandbox; every start is enclosed by it. Absent: no sandbox. */
+  readonly sandbox?: Sandbox;
 }
 
 export const RUN_DEFAULTS = {

@@ -3,8 +3,9 @@ import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { createRunMarker } from "../environment/run-marker.js";
 import { startProcess } from "../spawn/start-process.js";
+import { prepareEnclosedRun } from "./enclose-run.js";
 import { ExecutionError } from "./execution-error.js";
-import { prepareRun, spawnFailureMessage } from "./prepare-run.js";
+import { spawnFailureMessage } from "./prepare-run.js";
 import { spillDirectoryOf } from "./run-command.js";
 import type { RunOptions } from "./run-options.js";
 
@@ -19,7 +20,9 @@ export interface DetachedStart {
  * stdin closed, stdout and stderr appended to a private log file. Resolves once it has started.
  */
 export async function startDetached(command: string, options: RunOptions): Promise<DetachedStart> {
-  const prepared = prepareRun(command, options);
+  // Enclosed like every start. The sandbox's proxies live in this process, so once it exits a
+  // detached sandboxed command has no network left; its filesystem bounds stay.
+  const prepared = await prepareEnclosedRun(command, options);
   const directory = spillDirectoryOf(options.spillDirectory).path();
   let logPath: string | null = null;
   let descriptor: number | "ignore" = "ignore";

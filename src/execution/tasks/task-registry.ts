@@ -28,9 +28,19 @@ export interface StartTaskInput {
   readonly owner: string | undefined;
   readonly workdir: string;
   readonly signal?: AbortSignal;
+  /** The sandbox around the plan: what a read says about denials, and the release once it ended. */
+  readonly sandbox?: TaskSandbox;
+}
+
+export interface TaskSandbox {
+  trailer(output: string): string;
+  release(): void;
 }
 
 interface TrackedTask {
+  readonly sandbox?: TaskSandbox;
+  /** The sandbox note last shown, so a read does not repeat it. */
+  sandboxShown?: string;
   readonly id: string;
   readonly command: string;
   readonly owner: string | undefined;
@@ -107,6 +117,7 @@ export class TaskRegistry {
       startedAt: Date.now(),
       stdout,
       stderr,
+      ...(input.sandbox ? { sandbox: input.sandbox } : {}),
       process: supervised,
       status: "running",
       exitCode: null,
@@ -122,6 +133,7 @@ export class TaskRegistry {
         task.signal = end.signal;
         task.endedAt = Date.now();
         task.status = task.killRequested || end.spawnError || end.signal ? "killed" : "completed";
+        input.sandbox?.release();
         this.notify(snapshot(task));
       }),
     };
@@ -177,10 +189,16 @@ export class TaskRegistry {
     const lossy = out.lostBytes > 0 || err.lostBytes > 0;
     const spillOut = task.stdout.spillPath;
     const spillErr = task.stderr.spillPath;
+    const stdout = guardBinary(out.bytes, "stdout").text;
+    const stderr = guardBinary(err.bytes, "stderr").text;
+    const note = task.sandbox?.trailer(`${stdout}\n${stderr}`);
+    const sandbox = note && note !== task.sandboxShown ? note : undefined;
+    if (sandbox) task.sandboxShown = sandbox;
     return {
       task: snapshot(task),
-      stdout: guardBinary(out.bytes, "stdout").text,
-      stderr: guardBinary(err.bytes, "stderr").text,
+      stdout,
+      stderr,
+      ...(sandbox ? { sandbox } : {}),
       lostBytes: { stdout: out.lostBytes, stderr: err.lostBytes },
       lossy,
       spill: {

@@ -27,6 +27,8 @@ export interface TaskRead {
   readonly lossy: boolean;
   /** Complete copies, when a stream outgrew memory: a path, or null when unavailable. */
   readonly spill: { readonly stdout?: string | null; readonly stderr?: string | null };
+  /** The sandbox's note for this read (a denial marker, or that `auto` could not sandbox). */
+  readonly sandbox?: string;
 }
 
 export interface KillOutcome {

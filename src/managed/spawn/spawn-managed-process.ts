@@ -1,6 +1,9 @@
 import { stat } from "node:fs/promises";
 import type { ShellResolution } from "../../../platforms/index.js";
 import { prepareDirectPlan } from "../../execution/fallback/prepare-direct-plan.js";
+import type { Sandbox } from "../../execution/sandbox/index.js";
+import { planSpawn } from "../../execution/spawn/plan-spawn.js";
+import type { SpawnPlan } from "../../execution/spawn/spawn-plan.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import type { PlanSpawnFunction } from "../process-manager-options.js";
 import type { PtyModule } from "../terminal/pty-loader.js";
@@ -21,10 +24,30 @@ export interface SpawnManagedProcessRequest {
   readonly pty: PtyModule | null;
   readonly planSpawn: PlanSpawnFunction;
   readonly handlers: TransportHandlers;
+  /** The instance's OS sandbox: the plan is enclosed before either transport spawns it. */
+  readonly sandbox?: Sandbox | undefined;
+}
+
+/** The plan function, with the sandbox around its plan (pipes and pty alike); or a refusal. */
+async function enclosedPlanning(
+  request: SpawnManagedProcessRequest,
+): Promise<{ planSpawn: PlanSpawnFunction; release: () => void }> {
+  if (!request.sandbox) return { planSpawn: request.planSpawn, release: () => {} };
+  // The execution layer's full plan (its delivery decides what the sandbox wraps), not the seam's.
+  let base: SpawnPlan;
+  try {
+    base = planSpawn(request.resolution, request.command, request.cwd);
+  } catch (error) {
+    throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
+  }
+  const enclosed = await request.sandbox.enclose(base, request.command);
+  if (enclosed.kind === "refused") throw new ManagedProcessError("sandbox_unavailable", enclosed.message);
+  return { planSpawn: () => enclosed.plan, release: () => enclosed.release() };
 }
 
 /** Plans and spawns one managed process; every failure is an error the model can act on. */
 export async function spawnManagedProcess(request: SpawnManagedProcessRequest): Promise<ManagedTransport> {
+  const planning = await enclosedPlanning(request);
   let plan: ReturnType<typeof planManagedStart>;
   try {
     plan = planManagedStart(
@@ -36,10 +59,11 @@ export async function spawnManagedProcess(request: SpawnManagedProcessRequest): 
         processId: request.processId,
         environment: request.environment,
       },
-      request.planSpawn,
+      planning.planSpawn,
     );
     plan = { ...plan, spawn: prepareDirectPlan(plan.spawn, plan.spawn.env ?? request.environment) };
   } catch (error) {
+    planning.release();
     throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
   }
   try {
@@ -47,9 +71,11 @@ export async function spawnManagedProcess(request: SpawnManagedProcessRequest): 
       request.pty === null
         ? await spawnPipeTransport(plan.spawn, request.platform, request.handlers)
         : await spawnPtyTransport(request.pty, plan.spawn, request.platform, request.handlers);
+    void transport.exited.then(planning.release, planning.release);
     if (plan.spawn.stdinText !== undefined) await transport.write(plan.spawn.stdinText);
     return transport;
   } catch (error) {
+    planning.release();
     // Node reports a missing cwd as the shell not being found; say what is really missing.
     const missingCwd = await stat(request.cwd).then(
       (entry) => !entry.isDirectory(),

@@ -4,15 +4,21 @@ import { virtualPath } from "../extract/paths.js";
 import { languageOf } from "../interpreters/inline-code.js";
 import { toolActions } from "../interpreters/tool-commands.js";
 import { normaliseCommandName } from "../normalize/command-name.js";
+import { withLongOptionsSpelledOut } from "../normalize/long-options.js";
 import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
+import { unwrapContainer } from "../normalize/unwrap-container.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
+import { scheduledScripts } from "../reparse/scheduled-jobs.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
+import { startupScripts } from "../reparse/startup-files.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
 import { RULES } from "../rules/index.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
+import { unwrapWindows } from "../windows/unwrap-windows.js";
 import { computedCommandNameHit, TOO_MANY_COMMANDS, WRAPPED_TOO_DEEP } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
+import { environmentHook } from "./environment-hooks.js";
 import { judgeInlineCode } from "./judge-inline-code.js";
 import { KNOWN_COMMAND_NAMES } from "./known-names.js";
 import type { ScriptAnalysis } from "./script-analysis.js";
@@ -44,13 +50,20 @@ export function judgeCommand(
       redirect.target,
       scope,
       `the redirect '${redirect.operator} ${redirect.target.source}'`,
+      { append: redirect.operator === ">>" || redirect.operator === "&>>" },
     );
     if (hit) analysis.add(hit, invocation, redirect.span);
   }
   for (const assignment of invocation.assignments) {
-    const hit = environmentRule(assignment);
+    const hook = assignment.exported ? environmentHook(assignment, invocation, scope) : undefined;
+    const hit = hook?.known ? undefined : environmentRule(assignment);
     if (hit) analysis.add(hit, invocation, assignment.span);
     if (!assignment.exported) continue;
+    for (const item of hook?.nested ?? []) {
+      if (item.kind === "invocation") judgeCommand(analysis, item.invocation, level + 1);
+      else analysis.script(item, invocation);
+    }
+    if (hook?.known) continue;
     const value = assignment.value;
     if (assignment.name.startsWith("BASH_FUNC_")) {
       analysis.script(
@@ -119,7 +132,13 @@ export function judgeCommand(
     judgeCommand(analysis, { ...invocation, words: [...split, ...invocation.words.slice(1)] }, level + 1);
     return;
   }
-  const { name, computed } = normaliseCommandName(first, scope, KNOWN_COMMAND_NAMES);
+  const path = invocation.assignments.find((assignment) => assignment.name === "PATH")?.value.value;
+  const { name, computed } = normaliseCommandName(
+    first,
+    scope,
+    KNOWN_COMMAND_NAMES,
+    path ?? scope.variables.get("PATH"),
+  );
   // A computed name whose value is known statically is judged as that value; only a name that
   // stays unknown until run time is blocked for being unknowable.
   if (computed && name === undefined) analysis.add(computedCommandNameHit(first.source), invocation);
@@ -150,23 +169,35 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
   }
 }
 
-function judgeNamed(analysis: ScriptAnalysis, name: string, invocation: Invocation, level: number): void {
+/** `tee -a` adds to its files instead of replacing them. */
+function appendsOnly(name: string, args: readonly ExpandedWord[]): boolean {
+  return name === "tee" && args.some((word) => /^-[a-z]*a|^--append$/.test(word.value));
+}
+
+function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, level: number): void {
   const { scope, walker } = analysis;
+  const invocation = withLongOptionsSpelledOut(name, given);
+  if (invocation === "refused") return;
   const input = { name, args: invocation.words.slice(1), invocation, scope };
   for (const rule of RULES) {
     const hit = rule(input);
     if (hit) analysis.add(hit, invocation);
   }
   for (const target of commandWriteTargets(input)) {
-    const hit = judgeWriteTarget(target, scope, `'${name}'`);
+    const hit = judgeWriteTarget(target, scope, `'${name}'`, { append: appendsOnly(name, input.args) });
     if (hit) analysis.add(hit, invocation);
   }
   const processOutput = (carrier: Invocation, index: number) => {
     const word = carrier.words[index];
     return word?.substitution ? walker.statementOutput(word.substitution, undefined) : undefined;
   };
-  const nested: Nested[] = [...unwrap(name, invocation)];
+  const nested: Nested[] = [
+    ...unwrap(name, invocation),
+    ...unwrapWindows(name, invocation, scope),
+    ...unwrapContainer(name, invocation, scope),
+  ];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
+  nested.push(...startupScripts(name, invocation, scope), ...scheduledScripts(name, invocation, scope));
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));
   const language = languageOf(name);
   if (language) {

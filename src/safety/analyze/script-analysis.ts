@@ -5,7 +5,8 @@ import { cloneScope, type Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js";
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
-import { findSyntaxError } from "../parse/syntax-error.js";
+import { rewriteGrammarGaps } from "../parse/grammar-gaps.js";
+import { findStrayCaseTerminator, findSyntaxError } from "../parse/syntax-error.js";
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
 import {
@@ -24,6 +25,7 @@ import { judgeCommand } from "./judge-command.js";
 
 export const MAX_SCRIPT_DEPTH = 8;
 const PLACEHOLDER = "$__shellgate_unknown";
+const MISREAD_DESCRIPTOR = /(^|[\s;&|(])\d+<<</;
 
 /** Parses one script and judges every command in it, recursing into the scripts it hands to shells. */
 export class ScriptAnalysis implements WalkVisitor {
@@ -57,7 +59,17 @@ export class ScriptAnalysis implements WalkVisitor {
     }
     try {
       const root = tree.rootNode;
-      const error = findSyntaxError(root);
+      const error =
+        findSyntaxError(root) ??
+        (text.includes(";;") || text.includes(";&") ? findStrayCaseTerminator(root) : undefined);
+      // The grammar reads `0<<<word` as an argument `0` and a here-string: rewrite it even without an error.
+      if (error || MISREAD_DESCRIPTOR.test(text)) {
+        const rewritten = rewriteGrammarGaps(text);
+        if (rewritten !== undefined && this.parsesCleanly(rewritten)) {
+          this.runRewritten(text, rewritten);
+          return;
+        }
+      }
       if (error) {
         const where = `line ${error.line}, column ${error.column}: ${error.description}`;
         const subject = this.origin ? `the script given to ${this.origin}` : "the command";
@@ -70,6 +82,31 @@ export class ScriptAnalysis implements WalkVisitor {
     } finally {
       tree.delete();
     }
+  }
+
+  private parsesCleanly(text: string): boolean {
+    const tree = this.parser.parse(chunked(text));
+    if (!tree) return false;
+    try {
+      return findSyntaxError(tree.rootNode) === undefined;
+    } finally {
+      tree.delete();
+    }
+  }
+
+  /** Judges the rewrite of valid bash the grammar missed; findings point at the whole original when offsets moved. */
+  private runRewritten(original: string, rewritten: string): void {
+    if (rewritten.length === original.length) {
+      const tree = this.parser.parse(chunked(rewritten))!;
+      try {
+        this.walker.walk(copyTree(tree, rewritten), undefined, 0);
+      } finally {
+        tree.delete();
+      }
+      return;
+    }
+    const span: Span = this.outerSpan ?? [0, original.length];
+    new ScriptAnalysis(this.parser, this.scope, this.depth, span, this.sink, this.origin).run(rewritten);
   }
 
   add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {

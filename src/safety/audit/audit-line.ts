@@ -1,3 +1,4 @@
+import type { SafetyContext } from "../context.js";
 import type { SafetyGate } from "../gate.js";
 import { SAFETY_PROFILES, type SafetyProfile } from "../verdict.js";
 
@@ -19,12 +20,15 @@ export function parseAuditLine(
   text: string,
   lineNumber: number,
   defaultProfile: SafetyProfile,
-): { command: string; profile: SafetyProfile } | AuditError {
+): { command: string; profile: SafetyProfile; cwd?: string } | AuditError {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { line: lineNumber, error: 'not valid JSON; expected {"command": "…", "profile"?: "…"}' };
+    return {
+      line: lineNumber,
+      error: 'not valid JSON; expected {"command": "…", "profile"?: "…"}',
+    };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     return { line: lineNumber, error: 'expected a JSON object {"command": "…", "profile"?: "…"}' };
@@ -38,11 +42,20 @@ export function parseAuditLine(
       error: `unknown profile ${JSON.stringify(profile)}; use one of ${SAFETY_PROFILES.join(", ")}`,
     };
   }
-  return { command: record.command, profile: profile as SafetyProfile };
+  if (record.cwd !== undefined && (typeof record.cwd !== "string" || record.cwd === ""))
+    return {
+      line: lineNumber,
+      error: "'cwd' must be a non-empty string (the directory the command runs in)",
+    };
+  return {
+    command: record.command,
+    profile: profile as SafetyProfile,
+    ...(record.cwd === undefined ? {} : { cwd: record.cwd }),
+  };
 }
 
-export function auditRecord(gate: SafetyGate, command: string): AuditRecord {
-  const verdict = gate.check(command);
+export function auditRecord(gate: SafetyGate, command: string, context?: SafetyContext): AuditRecord {
+  const verdict = gate.check(command, context);
   return {
     command,
     profile: verdict.profile,

@@ -95,9 +95,37 @@ function transform(
   }
 }
 
+/** A `${x#pattern}` pattern as a whole-string regular expression: `*` and `?` match any character, `/` too. */
+function affixPattern(pattern: string): RegExp {
+  let source = "";
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index]!;
+    if (char === "\\" && index + 1 < pattern.length) {
+      index += 1;
+      source += pattern[index]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    } else if (char === "*") source += "[\\s\\S]*";
+    else if (char === "?") source += "[\\s\\S]";
+    else source += char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** `#`/`##` remove the shortest/longest matching prefix, `%`/`%%` the shortest/longest suffix. */
 function removeAffix(value: string, operator: string, pattern: string): string {
-  if (operator.startsWith("#")) return value.startsWith(pattern) ? value.slice(pattern.length) : value;
-  return value.endsWith(pattern) ? value.slice(0, value.length - pattern.length) : value;
+  const matches = affixPattern(pattern);
+  const cuts = Array.from({ length: value.length + 1 }, (_unused, index) => index);
+  if (operator === "#" || operator === "%%") {
+    for (const cut of cuts) {
+      if (operator === "#" && matches.test(value.slice(0, cut))) return value.slice(cut);
+      if (operator === "%%" && matches.test(value.slice(cut))) return value.slice(0, cut);
+    }
+  } else {
+    for (const cut of cuts.reverse()) {
+      if (operator === "##" && matches.test(value.slice(0, cut))) return value.slice(cut);
+      if (operator === "%" && matches.test(value.slice(cut))) return value.slice(0, cut);
+    }
+  }
+  return value;
 }
 
 /** `$x`, `${x}`, `${x:-d}`, `${x:?}`, `${x:0:0}`, `${x@E}`, `${x^^}`, `${x/a/b}`… over the known scope. */
@@ -131,6 +159,11 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     const elements = context.scope.variables.get(name!);
     if (elements === undefined || rest !== "" || prefix !== "") return UNKNOWN_VALUE;
     const index = subscript.slice(1, -1).trim();
+    // Quoted, `${a[*]}` joins the elements with the first character of IFS (none when IFS is empty).
+    if (index === "*" && node.parent?.type === "string") {
+      const separator = (context.scope.variables.get("IFS") ?? " ").slice(0, 1);
+      return known(elements.split(" ").join(separator));
+    }
     if (index === "@" || index === "*") return known(elements);
     if (/^\d+$/.test(index)) return known(elements.split(" ")[Number(index)] ?? "");
     return UNKNOWN_VALUE;
@@ -147,9 +180,11 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     if (useDefault === false) return known(value!);
     const fallback = literalOperand(operation[2]!);
     if (fallback === undefined) return UNKNOWN_VALUE;
+    // Unset in the script: bash uses the default unless the environment sets the variable, so the
+    // default is judged as the value (`rm -rf ${DIR:-/usr}`).
     return useDefault === true
       ? known(fallback)
-      : { value: undefined, nonEmpty: fallback !== "", dynamic: true };
+      : { value: fallback, nonEmpty: fallback !== "", dynamic: true };
   }
   operation = /^(:?)\+([\s\S]*)$/.exec(rest);
   if (operation) {
@@ -171,8 +206,10 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     if (op === "^") return known(value.slice(0, 1).toUpperCase() + value.slice(1));
     return known(value.slice(0, 1).toLowerCase() + value.slice(1));
   }
-  operation = /^(##?|%%?)([^*?[\\$`'"]*)$/.exec(rest);
-  if (operation) return known(removeAffix(value, operation[1]!, operation[2]!));
+  operation = /^(##?|%%?)([^[$`'"]*)$/.exec(rest);
+  // Long values are left unknown rather than matched position by position.
+  if (operation && value.length <= 4096) return known(removeAffix(value, operation[1]!, operation[2]!));
+  if (operation) return UNKNOWN_VALUE;
   operation = /^\/(\/?)([^/*?[\\$`'"]+)\/?([^/*?[\\$`'"]*)$/.exec(rest);
   if (operation) {
     const [, all, pattern, replacement] = operation;

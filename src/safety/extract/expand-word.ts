@@ -1,5 +1,5 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
-import { braceAlternatives } from "./brace-expansion.js";
+import { type BraceToken, expandBraces } from "./brace-expansion.js";
 import { decodeEscapes } from "./escapes.js";
 import { expandParameter } from "./expand-parameter.js";
 import { type ExpandedWord, escapeGlob, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
@@ -106,7 +106,11 @@ function unquoteBare(text: string, builder: FieldBuilder, atWordStart: boolean, 
       const user = match[1]!;
       if (user === "") builder.quoted(scope.variables.get("HOME") ?? HOME_PATH, false);
       else if (user === "+") builder.quoted(scope.cwd ?? UNKNOWN_NONEMPTY, scope.cwd === undefined);
-      else if (user === "-") builder.quoted(UNKNOWN_NONEMPTY, true);
+      else if (user === "-") {
+        const previous = scope.variables.get("OLDPWD");
+        builder.quoted(previous ?? UNKNOWN_NONEMPTY, previous === undefined);
+      } else if (scope.homes.some((home) => home.slice(home.lastIndexOf("/") + 1) === user))
+        builder.quoted(HOME_PATH, false);
       else builder.quoted(user === "root" ? "/root" : `/home/${user}`);
       index = match[0].length;
     }
@@ -167,6 +171,7 @@ function expandPart(
     case "string":
     case "translated_string": {
       builder.keep();
+      if (arrayElements(part, builder, context)) return;
       const inner = part.type === "translated_string" ? (part.namedChildren[0] ?? part) : part;
       eachPart(inner, (child) => {
         if (typeof child !== "string" && child.type === '"') return;
@@ -239,6 +244,92 @@ function expandPart(
   }
 }
 
+/** `"${a[@]}"` alone in its quotes: one word per element (elements are kept joined by spaces). */
+function arrayElements(part: Node, builder: FieldBuilder, context: ExpansionContext): boolean {
+  const [only, ...others] = part.namedChildren;
+  if (!only || others.length > 0 || only.type !== "expansion" || part.text !== `"${only.text}"`) return false;
+  if (!/^\$\{[A-Za-z_]\w*\[@\]\}$/.test(only.text)) return false;
+  const result = expandParameter(only, context);
+  if (result.value === undefined || result.value === "") return false;
+  result.value.split(" ").forEach((element, index) => {
+    if (index > 0) builder.end();
+    builder.quoted(element, result.dynamic);
+  });
+  return true;
+}
+
+function expandFields(node: Node, context: ExpansionContext): Field[] {
+  const builder = new FieldBuilder();
+  expandPart(node, builder, false, context, true);
+  return builder.finish();
+}
+
+/** Unquoted text of a word takes part in brace expansion; quotes, escapes and expansions stay whole. */
+type WordPiece = Node | { readonly escaped: string };
+
+const BRACE_TEXT_TYPES = new Set(["word", "brace_expression", "number"]);
+
+function braceTokens(node: Node): BraceToken<WordPiece>[] {
+  const tokens: BraceToken<WordPiece>[] = [];
+  const addText = (text: string) => {
+    for (let index = 0; index < text.length; index += 1) {
+      if (text[index] === "\\" && index + 1 < text.length) {
+        tokens.push({ opaque: { escaped: text.slice(index, index + 2) } });
+        index += 1;
+      } else tokens.push({ char: text[index]! });
+    }
+  };
+  if (node.type === "word") addText(node.text);
+  else
+    eachPart(node, (part) => {
+      if (typeof part === "string" || BRACE_TEXT_TYPES.has(part.type))
+        addText(typeof part === "string" ? part : part.text);
+      else tokens.push({ opaque: part });
+    });
+  return tokens;
+}
+
+/** The fields of a word after brace expansion, or undefined when no brace of it expands. */
+function braceFields(node: Node, context: ExpansionContext): Field[] | undefined {
+  if ((node.type !== "word" && node.type !== "concatenation") || !node.text.includes("{")) return undefined;
+  const tokens = braceTokens(node);
+  const { words, truncated } = expandBraces(tokens);
+  if (words.length === 1 && !truncated && words[0]!.length === tokens.length) return undefined;
+  const fields = words.flatMap((word) => {
+    const builder = new FieldBuilder();
+    let text = "";
+    let textStart = true;
+    const flush = () => {
+      if (text !== "") unquoteBare(text, builder, textStart, context.scope);
+      text = "";
+    };
+    word.forEach((token, index) => {
+      if ("char" in token) {
+        if (text === "") textStart = index === 0;
+        text += token.char;
+      } else if ("escaped" in token.opaque) {
+        if (text === "") textStart = index === 0;
+        text += token.opaque.escaped;
+      } else {
+        flush();
+        expandPart(token.opaque, builder, false, context, false);
+      }
+    });
+    flush();
+    return builder.finish();
+  });
+  // Past the limit the rest of the words are unknown text, as for an expansion the gate cannot see.
+  if (truncated)
+    fields.push({
+      value: UNKNOWN_NONEMPTY,
+      explicit: true,
+      pattern: UNKNOWN_NONEMPTY,
+      glob: false,
+      dynamic: true,
+    });
+  return fields;
+}
+
 const PLAIN_WORD = /^[\w.,:/=+@%^-]+$/;
 
 /**
@@ -252,20 +343,7 @@ export function expandWord(node: Node, context: ExpansionContext): ExpandedWord[
   if (node.type === "word" && PLAIN_WORD.test(source)) {
     return [{ value: source, glob: false, pattern: source, dynamic: false, source, span }];
   }
-  const alternatives =
-    node.type === "word" || node.type === "concatenation" ? braceAlternatives(source) : undefined;
-  let fields: Field[];
-  if (alternatives) {
-    fields = alternatives.flatMap((alternative) => {
-      const builder = new FieldBuilder();
-      unquoteBare(alternative, builder, true, context.scope);
-      return builder.finish();
-    });
-  } else {
-    const builder = new FieldBuilder();
-    expandPart(node, builder, false, context, true);
-    fields = builder.finish();
-  }
+  const fields = braceFields(node, context) ?? expandFields(node, context);
   const substitution = node.type === "process_substitution" ? node : undefined;
   return fields.map((field) => ({
     value: field.value,

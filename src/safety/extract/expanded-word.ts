@@ -8,6 +8,11 @@ export const HOME_PATH = "/home/\uE000";
 export const UNKNOWN = "\uE001";
 /** A run-time value we cannot know that is never empty (`${X:?}`, `$((…))`). */
 export const UNKNOWN_NONEMPTY = "\uE002";
+/**
+ * A directory that a read-only command prints (`$(npm bin)`, `$(git rev-parse --show-toplevel)`): some
+ * absolute path the gate cannot know. A program named below it is still known by its name.
+ */
+export const PRINTED_DIRECTORY = "\uE006";
 /** Stands for every entry of a directory (`for f in ~/*`, `find ~ -mindepth 1`, `ls ~`). */
 export const EVERY_ENTRY = "\uE004";
 

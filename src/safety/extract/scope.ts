@@ -15,6 +15,10 @@ export interface Scope {
   readonly hashed: Map<string, string>;
   /** Functions defined so far, by name: their bodies are judged when they are called. */
   readonly functions: Map<string, SyntaxNode>;
+  /** Canonical spellings of the home the context names (read as HOME_PATH wherever they appear). */
+  readonly homes: readonly string[];
+  /** True when the command runs in a shell on Windows (Git Bash, MSYS2, Cygwin) or in WSL. */
+  readonly windows: boolean;
 }
 
 export function createScope(): Scope {
@@ -28,6 +32,8 @@ export function createScope(): Scope {
     aliases: new Map(),
     hashed: new Map(),
     functions: new Map(),
+    homes: [],
+    windows: false,
   };
 }
 
@@ -40,5 +46,7 @@ export function cloneScope(scope: Scope): Scope {
     aliases: new Map(scope.aliases),
     hashed: new Map(scope.hashed),
     functions: new Map(scope.functions),
+    homes: scope.homes,
+    windows: scope.windows,
   };
 }

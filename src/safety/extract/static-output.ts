@@ -4,6 +4,7 @@ import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { decodeEscapes } from "./escapes.js";
 import { EVERY_ENTRY, type ExpandedWord, hasUnknown } from "./expanded-word.js";
 import type { Invocation, Stdin } from "./invocation.js";
+import { pathPrinterOutput } from "./path-printers.js";
 import { basename, resolvePath, virtualPath } from "./paths.js";
 import type { Scope } from "./scope.js";
 import {
@@ -181,7 +182,7 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
         .map((word) => word.value)
         .join("\n")}\n`;
     default:
-      return undefined;
+      return pathPrinterOutput(name, args, scope);
   }
 }
 

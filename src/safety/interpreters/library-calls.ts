@@ -37,14 +37,14 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
   for (const match of code.matchAll(RECURSIVE_DELETE)) {
     const target = pathArgument(code, match.index + match[0].length);
     if (!target) continue;
-    const protection = protectionOf(target, scope.cwd);
+    const protection = protectionOf(target, scope);
     if (!protection) continue;
     hits.push(
-      protection === "home"
+      protection !== "root" && protection !== "system"
         ? {
             rule: "delete.home",
             severity: "dangerous",
-            reason: `${origin} recursively deletes your home directory; delete a specific subdirectory instead.`,
+            reason: `${origin} recursively deletes ${protection === "home" ? "your home directory" : target.value}; delete a specific project subdirectory instead.`,
           }
         : {
             rule: protection === "root" ? "delete.root" : "delete.system",

@@ -6,6 +6,7 @@ import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
 import { awkActions } from "./awk.js";
+import { gitTransportCommands, makefileTexts, sshConfigCommands } from "./config-commands.js";
 import { sedActions } from "./sed.js";
 
 export interface ToolActions {
@@ -123,11 +124,15 @@ function rsync(args: readonly ExpandedWord[]): ToolActions {
   return { nested: scripts(commands, "rsync -e"), hits: [] };
 }
 
-function make(invocation: Invocation, args: readonly ExpandedWord[]): ToolActions {
+function make(
+  invocation: Invocation,
+  args: readonly ExpandedWord[],
+  makefiles: readonly string[],
+): ToolActions {
   const files = optionValues(args, ["-f", "--file", "--makefile"]);
   // tree-sitter drops the `-` of `make -f - <<EOF`: a trailing -f with a heredoc means stdin.
   if (args.at(-1)?.value === "-f" && invocation.stdin) files.push("-");
-  const texts: string[] = [...optionValues(args, ["--eval", "-E"])];
+  const texts: string[] = [...optionValues(args, ["--eval", "-E"]), ...makefiles];
   if (files.some((file) => file === "-" || file === "/dev/stdin")) {
     const stdin = invocation.stdin?.read();
     if (stdin === undefined)
@@ -159,18 +164,22 @@ export function toolActions(
     case "gtar":
     case "bsdtar":
       return tar(args);
-    case "git":
-      return git(args);
+    case "git": {
+      const actions = git(args);
+      return { ...actions, nested: [...actions.nested, ...gitTransportCommands(args)] };
+    }
     case "ssh":
     case "scp":
     case "sftp":
-    case "autossh":
-      return ssh(args);
+    case "autossh": {
+      const actions = ssh(args);
+      return { ...actions, nested: [...actions.nested, ...sshConfigCommands(args, scope, fileText)] };
+    }
     case "rsync":
       return rsync(args);
     case "make":
     case "gmake":
-      return make(invocation, args);
+      return make(invocation, args, makefileTexts(args, fileText));
     case "awk":
     case "gawk":
     case "mawk":

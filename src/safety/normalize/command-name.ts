@@ -1,6 +1,7 @@
 import { type ExpandedWord, hasUnknown } from "../extract/expanded-word.js";
 import { basename } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
+import { copiedProgram } from "../extract/walk/program-copies.js";
 import { globMatches } from "../rules/glob.js";
 
 export interface CommandName {
@@ -19,6 +20,7 @@ export function normaliseCommandName(
   word: ExpandedWord,
   scope: Scope,
   knownNames: readonly string[],
+  path: string | undefined = scope.variables.get("PATH"),
 ): CommandName {
   if (hasUnknown(word.value)) return { name: undefined, computed: true };
   let name = basename(word.value);
@@ -27,7 +29,8 @@ export function normaliseCommandName(
     const match = knownNames.find((known) => globMatches(pattern, known));
     if (match) name = match;
   }
-  const hashed = scope.hashed.get(name);
+  const hashed = scope.hashed.get(name) ?? copiedProgram(word, scope, path);
   if (hashed !== undefined) name = basename(hashed);
-  return { name: name.toLowerCase(), computed: word.dynamic };
+  // Windows runs `sudo.exe`, `CMD.EXE` and `cmd` alike.
+  return { name: name.toLowerCase().replace(/\.(exe|com)$/, ""), computed: word.dynamic };
 }

@@ -83,8 +83,35 @@ export function unwrapFind(invocation: Invocation, args: readonly ExpandedWord[]
 }
 
 /** `parallel CMD ::: ARGS`: the template before `:::` is shell text run for each argument. */
+/** Jobs of one parallel command the gate judges; more combinations than this are alike. */
+const MAX_JOBS = 32;
+
 export function unwrapParallel(args: readonly ExpandedWord[]): Nested[] {
   const end = args.findIndex((word) => /^:::+$/.test(word.value));
-  const template = args.slice(commandIndex(args, { withArgument: "jSP" }), end === -1 ? args.length : end);
-  return template.length > 0 ? [{ kind: "script", text: joined(template), origin: "parallel" }] : [];
+  const template = joined(
+    args.slice(commandIndex(args, { withArgument: "jSP" }), end === -1 ? args.length : end),
+  );
+  if (end === -1) return template !== "" ? [{ kind: "script", text: template, origin: "parallel" }] : [];
+  // Each `:::` group is a list of inputs; parallel runs one job per combination. Without a command
+  // the input is the command line; with one it is a quoted argument, appended or put in place of {}.
+  const groups: string[][] = [];
+  for (let index = end; index < args.length; index += 1) {
+    if (args[index]!.value === ":::") groups.push([]);
+    else if (/^::::+$/.test(args[index]!.value)) groups.push([]);
+    else groups.at(-1)?.push(args[index]!.value);
+  }
+  let jobs: string[][] = [[]];
+  for (const group of groups.filter((inputs) => inputs.length > 0))
+    jobs = jobs.flatMap((job) => group.map((input) => [...job, input])).slice(0, MAX_JOBS);
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  return jobs.map((inputs) => {
+    let text = inputs.join(" ");
+    if (template !== "") {
+      const placed = template.replace(/\{(\d*)\}/g, (_all, n: string) =>
+        quote(inputs[n === "" ? 0 : Number(n) - 1] ?? ""),
+      );
+      text = placed !== template ? placed : `${template} ${inputs.map(quote).join(" ")}`;
+    }
+    return { kind: "script", text, origin: "parallel" };
+  });
 }

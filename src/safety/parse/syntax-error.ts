@@ -50,3 +50,25 @@ function truncate(text: string): string {
   const firstLine = text.split("\n", 1)[0] ?? "";
   return firstLine.length > 24 ? `${firstLine.slice(0, 24)}…` : firstLine;
 }
+
+/**
+ * `;;`, `;&` and `;;&` end a `case` arm and nothing else; bash rejects them anywhere else (`echo a;;`)
+ * while the grammar accepts them as a plain terminator.
+ */
+export function findStrayCaseTerminator(root: Node): SyntaxErrorLocation | undefined {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === "case_item" || node.type === "case_statement") continue;
+    if (!node.isNamed && (node.type === ";;" || node.type === ";&" || node.type === ";;&")) {
+      return {
+        offset: node.startIndex,
+        line: node.startPosition.row + 1,
+        column: node.startPosition.column + 1,
+        description: `unexpected '${node.type}' outside a case statement`,
+      };
+    }
+    for (const child of node.children) if (child) stack.push(child);
+  }
+  return undefined;
+}

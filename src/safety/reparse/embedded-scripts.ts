@@ -1,7 +1,9 @@
 import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
+import { evaluatedTexts, INTEGER_MARK } from "../extract/walk/arithmetic.js";
 import type { Nested } from "../normalize/nested.js";
+import { isShellSetupOutput } from "./shell-setup-tools.js";
 
 /**
  * Builtins that run text as shell code: `eval`, `source`/`.` (of `<( )`, `/dev/stdin` or a file the
@@ -17,13 +19,14 @@ export function embeddedScripts(
   switch (name) {
     case "eval": {
       const words = args[0]?.value === "--" ? args.slice(1) : args;
-      if (words.length === 0) return [];
+      if (words.length === 0 || words.every((word) => isShellSetupOutput(word.source))) return [];
       return [{ kind: "script", text: words.map((word) => word.value).join(" "), origin: "eval" }];
     }
     case "source":
     case ".": {
       const file = args[0];
       if (!file) return [];
+      if (file.substitution && isShellSetupOutput(file.source)) return [];
       if (file.substitution)
         return [{ kind: "script", text: processOutput(invocation, 1), origin: `${name} <(…)` }];
       if (/^\/dev\/(stdin|fd\/0)$|^\/proc\/self\/fd\/0$/.test(file.value) || file.value === "-") {
@@ -57,17 +60,22 @@ export function embeddedScripts(
     case "[": {
       // Names like `a[$(cmd)]` are evaluated as array subscripts, which runs the substitution.
       const names = name === "printf" ? args.filter((_word, index) => args[index - 1]?.value === "-v") : args;
-      return names
-        .filter(
-          (word) =>
-            /^[^=]*\[[^\]]*(\$\(|`)/.test(word.value) ||
-            (name === "declare" && /^[^=]*=\(.*(\$\(|`)/.test(word.value)),
-        )
-        .map((word) => ({
-          kind: "script",
-          text: `${name === "declare" ? "declare" : ":"} ${word.value}`,
-          origin: `${name}'s argument ${word.source}`,
-        }));
+      return [
+        ...arithmeticScripts(name, invocation, scope),
+        ...names
+          .filter(
+            (word) =>
+              /^[^=]*\[[^\]]*(\$\(|`)/.test(word.value) ||
+              (name === "declare" && /^[^=]*=\(.*(\$\(|`)/.test(word.value)),
+          )
+          .map(
+            (word): Nested => ({
+              kind: "script",
+              text: `${name === "declare" ? "declare" : ":"} ${word.value}`,
+              origin: `${name}'s argument ${word.source}`,
+            }),
+          ),
+      ];
     }
     case "mapfile":
     case "readarray": {
@@ -121,4 +129,20 @@ export function embeddedScripts(
         : [{ kind: "script", text: content, origin: `the script ${word.value}` }];
     }
   }
+}
+
+/** `let EXPR…` evaluates each argument; `read n` into an integer variable evaluates what it reads. */
+function arithmeticScripts(name: string, invocation: Invocation, scope: Scope): Nested[] {
+  const args = invocation.words.slice(1);
+  let texts: string[] = [];
+  if (name === "let") texts = args.flatMap((word) => evaluatedTexts(word.value, scope));
+  else if (name === "read" && args.some((word) => scope.variables.has(INTEGER_MARK + word.value))) {
+    const input = invocation.stdin?.read();
+    if (input !== undefined) texts = evaluatedTexts(input, scope);
+  }
+  return texts.map((text) => ({
+    kind: "script",
+    text: `: <<__SHELLGATE_ARITHMETIC__\n${text}\n__SHELLGATE_ARITHMETIC__\n`,
+    origin: `${name}'s arithmetic`,
+  }));
 }

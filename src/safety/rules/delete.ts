@@ -1,10 +1,30 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { RuleHit } from "../finding.js";
-import { describeProtection, isScratchDirectory, type Protection, protectionOf } from "./protected-paths.js";
+import {
+  describeProtection,
+  isScratchDirectory,
+  isUserManagedDirectory,
+  type Protection,
+  protectionOf,
+} from "./protected-paths.js";
 import type { Rule, RuleInput } from "./rule.js";
 
 function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit {
   const target = describeProtection(protection, word);
+  if (protection === "credentials") {
+    return {
+      rule: "delete.credentials",
+      severity: "dangerous",
+      reason: `${tool} would destroy ${target}, which cannot be recovered from the project; leave them alone, or ask the user to rotate them.`,
+    };
+  }
+  if (protection === "system-subdirectory") {
+    return {
+      rule: "delete.system-subdirectory",
+      severity: "dangerous",
+      reason: `${tool} would delete ${target}, which belong to the operating system or installed software; remove packages with the package manager, or ask the user.`,
+    };
+  }
   if (protection === "home") {
     return {
       rule: "delete.home",
@@ -19,16 +39,25 @@ function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit 
   };
 }
 
-function firstProtected(words: readonly ExpandedWord[], input: RuleInput, tool: string): RuleHit | undefined {
+export function firstProtected(
+  words: readonly ExpandedWord[],
+  input: RuleInput,
+  tool: string,
+): RuleHit | undefined {
   let found: RuleHit | undefined;
   for (const word of words) {
-    const protection = protectionOf(word, input.scope.cwd);
+    const protection = protectionOf(word, input.scope);
     if (!protection) continue;
     const candidate = hit(protection, word, tool);
     if (candidate.severity === "catastrophic") return candidate;
     found ??= candidate;
   }
   return found;
+}
+
+/** GNU rm refuses any operand whose last component is `.` or `..` (`rm -rf .`, `rm -rf foo/..`). */
+function refusedByRm(word: ExpandedWord): boolean {
+  return !word.glob && /(^|\/)\.\.?\/*$/.test(word.value);
 }
 
 function removeRule(input: RuleInput): RuleHit | undefined {
@@ -42,7 +71,11 @@ function removeRule(input: RuleInput): RuleHit | undefined {
     else if (value === "--recursive") recursive = true;
     else if (!value.startsWith("--") && /[rR]/.test(value)) recursive = true;
   }
-  return recursive ? firstProtected(targets, input, `'${input.name}'`) : undefined;
+  const operands = input.name === "rm" ? targets.filter((word) => !refusedByRm(word)) : targets;
+  if (recursive) return firstProtected(operands, input, `'${input.name}'`);
+  // Without -r only files go, but a key or token file is as gone as a directory would be.
+  const credential = operands.find((word) => protectionOf(word, input.scope) === "credentials");
+  return credential ? hit("credentials", credential, `'${input.name}'`) : undefined;
 }
 
 const NARROWING = new Set([
@@ -122,10 +155,23 @@ function sparesStartPoints(args: readonly ExpandedWord[]): boolean {
 function findRule(input: RuleInput): RuleHit | undefined {
   if (!input.args.some((word) => word.value === "-delete")) return undefined;
   const { starts, narrowed } = findStartPoints(input.args);
-  if (narrowed) return undefined;
+  if (narrowed) {
+    // A test narrows what goes, but a sweep of `/` or a system directory still deletes system files.
+    const sweep = starts.find((word) => {
+      const protection = protectionOf(word, input.scope);
+      return protection === "root" || (protection === "system" && !isUserManagedDirectory(word, input.scope));
+    });
+    return sweep
+      ? {
+          rule: "delete.find-system",
+          severity: "dangerous",
+          reason: `'find ${sweep.source} … -delete' deletes matching files all over ${describeProtection(protectionOf(sweep, input.scope)!, sweep)}, including the system's own; start the search in the project directory instead.`,
+        }
+      : undefined;
+  }
   // Emptying /tmp without removing /tmp itself is what `rm -rf /tmp/*` does, which is allowed.
   const checked = sparesStartPoints(input.args)
-    ? starts.filter((word) => !isScratchDirectory(word, input.scope.cwd))
+    ? starts.filter((word) => !isScratchDirectory(word, input.scope))
     : starts;
   return firstProtected(checked, input, "'find -delete'");
 }
@@ -208,7 +254,9 @@ export const deleteRule: Rule = (input) => {
         `'${input.name}'`,
       );
     }
-    case "shred":
+    case "shred": {
+      const credential = input.args.find((word) => protectionOf(word, input.scope) === "credentials");
+      if (credential) return hit("credentials", credential, "'shred'");
       return input.invocation.treeOperands &&
         input.args.some((word) => /^-[a-zA-Z]*u|^--remove/.test(word.value))
         ? firstProtected(
@@ -217,6 +265,7 @@ export const deleteRule: Rule = (input) => {
             "'shred -u'",
           )
         : undefined;
+    }
     case "mv": {
       // Moving `/`, a system directory or home away breaks the system as surely as deleting it.
       const paths = input.args.filter((word) => !word.value.startsWith("-"));

@@ -1,10 +1,12 @@
 import { accountRule } from "./account.js";
 import { deleteRule } from "./delete.js";
+import { loadableBuiltinRule } from "./loadable-builtin.js";
 import { mkfsRule } from "./mkfs.js";
 import { permissionsRule } from "./permissions.js";
 import { powerRule } from "./power.js";
 import { privilegeRule } from "./privilege.js";
 import type { Rule } from "./rule.js";
+import { windowsRule } from "./windows.js";
 
 /** The per-command rule families, in the order their findings are reported. */
 export const RULES: readonly Rule[] = [
@@ -14,4 +16,6 @@ export const RULES: readonly Rule[] = [
   powerRule,
   permissionsRule,
   accountRule,
+  windowsRule,
+  loadableBuiltinRule,
 ];

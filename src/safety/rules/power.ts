@@ -39,6 +39,35 @@ function hit(rule: string, what: string): RuleHit {
   };
 }
 
+function killEverything(what: string): RuleHit {
+  return {
+    rule: "power.kill-all",
+    severity: "dangerous",
+    reason: `${what}, which takes the session (and this agent) down; kill the specific process instead.`,
+  };
+}
+
+/** Options of pkill and killall that take a value (`-u alice`, `-s KILL`). */
+const KILL_WITH_VALUE =
+  /^-(u|U|g|G|P|s|t|F|n|o|y|Y|-user|-signal|-group|-parent|-session|-terminal|-pidfile|-older-than|-younger-than|-ns|-nslist|-context)$/;
+/** Patterns that match every process name. */
+const MATCH_ALL = /^(\.|\.\*|\^|\$|\^\.\*|\.\+|\^\.\*\$|\.\*\$|)$/;
+
+function killsAllOfUser(name: string, words: readonly string[]): boolean {
+  let user = false;
+  const patterns: string[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word === "-u" || word === "-U" || word === "--user" || word === "--uid" || word === "--euid")
+      user = true;
+    if (/^--(user|uid|euid)=/.test(word) || /^-[uU]./.test(word)) user = true;
+    if (KILL_WITH_VALUE.test(word)) index += 1;
+    else if (!word.startsWith("-") || word === "") patterns.push(word);
+  }
+  if (patterns.some((pattern) => MATCH_ALL.test(pattern))) return true;
+  return user && patterns.length === 0 && (name === "pkill" || name === "killall");
+}
+
 export const powerRule: Rule = ({ name, args }) => {
   const words = args.map((word) => word.value);
   if (POWER_COMMANDS.has(name)) {
@@ -76,8 +105,15 @@ export const powerRule: Rule = ({ name, args }) => {
     }
     return undefined;
   }
-  if (name === "kill" || name === "pkill" || name === "killall") {
-    if (name !== "kill") return undefined;
+  if (name === "killall5") return killEverything("'killall5' signals every process on the system");
+  if (name === "pkill" || name === "killall" || name === "pgrep") {
+    return name !== "pgrep" && killsAllOfUser(name, words)
+      ? killEverything(
+          `'${name}' with a user and no process name (or a pattern that matches any name) signals every process of that user`,
+        )
+      : undefined;
+  }
+  if (name === "kill") {
     let index = 0;
     if (words[0] === "-s" || words[0] === "-n") index = 2;
     else if (words[0]?.startsWith("-") && words[0] !== "--") index = 1;

@@ -1,10 +1,17 @@
 import path from "node:path";
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import { EVERY_ENTRY, HOME_PATH, UNKNOWN } from "../extract/expanded-word.js";
-import { resolvePath } from "../extract/paths.js";
+import { type PathBase, resolveIn } from "../extract/paths.js";
+import { windowsProtection } from "../extract/windows-paths.js";
 import { globMatches } from "./glob.js";
 
-export type Protection = "root" | "system" | "home";
+/**
+ * `root`, `system` (a top-level or well-known system directory, a drive root's system folders) are
+ * catastrophic to delete; `home` (the user's or another user's home), `system-subdirectory` (anything
+ * below a system tree: `/usr/lib/x86_64-linux-gnu`, `/etc/nginx`) and `credentials` (the home's keys
+ * and tokens) are dangerous.
+ */
+export type Protection = "root" | "system" | "home" | "system-subdirectory" | "credentials";
 
 const TOP_LEVEL = [
   "bin",
@@ -64,9 +71,9 @@ export const SYSTEM_DIRECTORIES = new Set([...TOP_LEVEL.map((name) => `/${name}`
 const SCRATCH = new Set(["/tmp", "/var/tmp"]);
 
 /** Whether a (non-glob) path names a scratch directory itself: `/tmp`, `/tmp/`, `/var/../tmp`. */
-export function isScratchDirectory(word: ExpandedWord, cwd: string | undefined): boolean {
+export function isScratchDirectory(word: ExpandedWord, base: PathBase | string | undefined): boolean {
   if (word.glob) return false;
-  const resolved = resolvePath(word.value, cwd);
+  const resolved = resolveIn(word.value, base);
   return resolved !== undefined && SCRATCH.has(resolved);
 }
 
@@ -92,7 +99,74 @@ function classifyStatic(resolved: string): Protection | undefined {
   if (/^\/\uE002$/.test(resolved)) return "system";
   if (resolved === HOME_PATH) return "home";
   if (SYSTEM_DIRECTORIES.has(resolved)) return "system";
-  return undefined;
+  const windows = windowsProtection(resolved);
+  if (windows) return windows;
+  if (resolved.startsWith(`${HOME_PATH}/`)) return credentialsIn(resolved.slice(HOME_PATH.length + 1));
+  // Another user's home; `~$USER` is no tilde expansion (a directory named like that), hence the lookahead.
+  if (/^\/(home|Users)\/(?!\uE000)[^/*?[\\]+$/.test(resolved)) return "home";
+  return isSystemComponent(resolved) ? "system-subdirectory" : undefined;
+}
+
+/**
+ * Directories whose entries the user or a cache owns (deleting `/opt/myapp/cache` or `/var/log/myapp`
+ * is housekeeping), and entries of system directories that are regenerable (package lists, docs).
+ */
+const USER_MANAGED = new Set([
+  "/tmp",
+  "/var/tmp",
+  "/var/cache",
+  "/var/log",
+  "/var/www",
+  "/var/folders",
+  "/home",
+  "/Users",
+  "/root",
+  "/mnt",
+  "/media",
+  "/Volumes",
+  "/opt",
+  "/srv",
+  "/run",
+  "/proc",
+  "/sys",
+  "/dev",
+  "/usr/local",
+  "/private/var",
+  "/Applications",
+  "/snap",
+  "/nix",
+  "/cores",
+]);
+const REGENERABLE = /^\/usr\/share\/(doc|man|info|locale|lintian)$|^\/var\/lib\/(apt\/lists|dpkg\/info)$/;
+
+/** Whether the path names a directory whose contents the user manages (`/var/log`, `/opt`, `/tmp`). */
+export function isUserManagedDirectory(word: ExpandedWord, base: PathBase | string | undefined): boolean {
+  const resolved = word.glob ? undefined : resolveIn(word.value, base);
+  return resolved !== undefined && USER_MANAGED.has(resolved);
+}
+
+/**
+ * An entry of a system directory: a package's configuration (`/etc/nginx`), a library tree
+ * (`/usr/lib/x86_64-linux-gnu`), a service's data (`/var/lib/postgresql`), one system program. Paths
+ * deeper down name a part the user may well mean to remove (`/etc/nginx/sites-enabled/default`).
+ */
+function isSystemComponent(resolved: string): boolean {
+  const parent = parentOf(resolved);
+  return (
+    parent !== "/" &&
+    SYSTEM_DIRECTORIES.has(parent) &&
+    !USER_MANAGED.has(parent) &&
+    !REGENERABLE.test(resolved)
+  );
+}
+/** Keys, tokens and credential stores in the home, relative to it. */
+const CREDENTIAL_DIRECTORIES =
+  /^(\.ssh|\.gnupg|\.aws|\.azure|\.kube|\.docker|\.password-store|\.config\/(gh|gcloud|op|hub)|\.local\/share\/keyrings|\.mozilla|\.config\/google-chrome)$/;
+const CREDENTIAL_FILES =
+  /^(\.ssh\/(id_(?![^/]*\.pub)[^/]*|authorized_keys2?|[^/]*\.pem)|\.gnupg\/.+|\.aws\/(credentials|config)|\.config\/gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json|\.netrc|\.git-credentials|\.pgpass|\.password-store\/.+|\.local\/share\/keyrings\/.+)$/;
+
+function credentialsIn(relative: string): Protection | undefined {
+  return CREDENTIAL_DIRECTORIES.test(relative) || CREDENTIAL_FILES.test(relative) ? "credentials" : undefined;
 }
 
 function parentOf(resolved: string): string {
@@ -102,9 +176,9 @@ function parentOf(resolved: string): string {
 
 function classifyGlob(resolved: string, depth: number): Protection | undefined {
   const direct = classifyStatic(resolved);
-  if (direct || resolved === "/" || depth > 8) return direct;
+  if ((direct && direct !== "system-subdirectory") || resolved === "/" || depth > 8) return direct;
   const segment = resolved.slice(resolved.lastIndexOf("/") + 1);
-  if (!/[*?[]/.test(segment)) return undefined;
+  if (!/[*?[]/.test(segment)) return direct;
   const parent = parentOf(resolved);
   const broad = BROAD_SAMPLES.some((names) => names.every((name) => globMatches(segment, name)));
   if (broad) {
@@ -118,15 +192,18 @@ function classifyGlob(resolved: string, depth: number): Protection | undefined {
       return "system";
     }
   }
-  return undefined;
+  return direct;
 }
 
 /**
  * Whether a path operand names `/`, a system directory, the home directory, or everything in one of
  * them (`/*`, `~/.[!.]*`), after cwd resolution and with unset variables counted as empty.
  */
-export function protectionOf(word: ExpandedWord, cwd: string | undefined): Protection | undefined {
-  const resolved = resolvePath(word.glob ? word.pattern : word.value, cwd);
+export function protectionOf(
+  word: ExpandedWord,
+  base: PathBase | string | undefined,
+): Protection | undefined {
+  const resolved = resolveIn(word.glob ? word.pattern : word.value, base);
   // `../../../..` from an unknown directory climbs to `/` from any usual working directory.
   if (resolved === undefined) {
     const relative = path.posix.normalize(word.value.replaceAll(UNKNOWN, ""));
@@ -137,6 +214,11 @@ export function protectionOf(word: ExpandedWord, cwd: string | undefined): Prote
 
 export function describeProtection(protection: Protection, word: ExpandedWord): string {
   if (protection === "root") return "the root filesystem";
-  if (protection === "home") return "your home directory";
+  if (protection === "home")
+    return /^\/(home|Users)\/[^/\uE000-\uE004*?[]+\/*$/.test(word.value)
+      ? `the home directory ${word.value}`
+      : "your home directory";
+  if (protection === "credentials") return `the keys or credentials in ${word.source}`;
+  if (protection === "system-subdirectory") return `the system files in ${word.source}`;
   return `the system directory ${word.source}`;
 }

@@ -1,5 +1,5 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { resolvePath } from "../extract/paths.js";
+import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
@@ -29,9 +29,21 @@ const ACCOUNT_FILES =
   /^\/etc\/(passwd|shadow|group|gshadow|sudoers|sudoers\.d\/.*|doas\.conf|master\.passwd|pam\.d\/.*)$/;
 const POWER_FILES = /^\/(proc\/sysrq-trigger|sys\/power\/state|proc\/sys\/kernel\/sysrq-trigger)$/;
 
-/** Judges one path a command opens for writing: raw disks and memory, account databases, SysRq. */
-export function judgeWriteTarget(word: ExpandedWord, scope: Scope, how: string): RuleHit | undefined {
-  const resolved = resolvePath(word.glob ? word.pattern : word.value, scope.cwd);
+/** Files of the operating system and installed packages: truncating one breaks what reads it. */
+const SYSTEM_FILE =
+  /^\/(etc|boot|bin|sbin|lib|lib32|lib64|libx32|usr\/(?!local\/)[^/]+|var\/lib|System|private\/etc)\/|^\/[a-z]\/(windows|program files[^/]*|programdata)\//i;
+
+/**
+ * Judges one path a command opens for writing: raw disks and memory, account databases, SysRq, and
+ * (unless it only appends) the system's own files.
+ */
+export function judgeWriteTarget(
+  word: ExpandedWord,
+  scope: Scope,
+  how: string,
+  options: { readonly append?: boolean } = {},
+): RuleHit | undefined {
+  const resolved = resolveIn(word.glob ? word.pattern : word.value, scope);
   if (resolved === undefined) return undefined;
   const isDevice = word.glob
     ? DEVICE_SAMPLES.some((sample) => globMatchesPath(resolved, sample))
@@ -55,6 +67,13 @@ export function judgeWriteTarget(word: ExpandedWord, scope: Scope, how: string):
       rule: "power.sysrq",
       severity: "dangerous",
       reason: `${how} writes to ${resolved}, which can reboot or power off the machine immediately; ask the user instead.`,
+    };
+  }
+  if (!options.append && SYSTEM_FILE.test(resolved)) {
+    return {
+      rule: "write.system-file",
+      severity: "dangerous",
+      reason: `${how} overwrites ${resolved}, a file of the operating system or an installed package, which can break the system; leave system files alone or ask the user to change them.`,
     };
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { HostSnapshotError } from "../../../platforms/index.js";
 import { ConfigError } from "../../config/config-error.js";
+import { SandboxModeError } from "../../execution/sandbox/index.js";
 import { SafetyConfigError } from "../../safety/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -12,6 +13,7 @@ export function isInputError(error: unknown): error is Error {
     error instanceof UsageError ||
     error instanceof ConfigError ||
     error instanceof HostSnapshotError ||
-    error instanceof SafetyConfigError
+    error instanceof SafetyConfigError ||
+    error instanceof SandboxModeError
   );
 }

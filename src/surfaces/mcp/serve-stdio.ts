@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { configWarnings } from "../../api/config-options.js";
 import { createShellgate } from "../../api/create-shellgate.js";
 import type { ShellgateHost } from "../../api/host.js";
 import { loadConfig } from "../../config/load-config.js";
@@ -46,7 +47,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   log(
     `serving ${tools.map((tool) => tool.name).join(", ")} over stdio; shell ${shell.kind} ${shell.path ?? "(none)"}, profile ${config.safety_profile}, cwd ${shellgate.cwd}`,
   );
-  for (const warning of shell.warnings) log(`warning: ${warning}`);
+  for (const warning of [...configWarnings(config), ...shell.warnings]) log(`warning: ${warning}`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;

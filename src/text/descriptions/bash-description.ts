@@ -9,6 +9,10 @@ function limitsParagraph(context: DescriptionContext, timeoutField: string): str
   return `Limits: a foreground command and its whole process tree are stopped after ${context.timeoutSeconds} s unless ${timeoutField} says otherwise (at most 3600 s). Each output stream keeps ${context.maxOutputBytes} bytes (head and tail); the full stream is saved to a file named in the result.`;
 }
 
+function sandboxLines(context: DescriptionContext): string[] {
+  return context.sandboxParagraph ? [context.sandboxParagraph] : [];
+}
+
 const FRESH_SHELL =
   "Every call starts a fresh, non-interactive shell with stdin closed: no cd, variables or functions persist between calls";
 
@@ -18,6 +22,7 @@ export function dshBashDescription(context: DescriptionContext): string {
     `Run a bash command and return its output. ${FRESH_SHELL}, so pass workdir instead of cd.`,
     shellParagraph(context),
     profileLine(context.profile, context.requireApproval),
+    ...sandboxLines(context),
     limitsParagraph(context, "timeoutMs (milliseconds)"),
     RESULT_PARAGRAPH,
     "For servers, watchers and long builds use run_in_background: it returns a task id at once and applies no timeout; read new output with bash_output (poll it, nothing wakes you) and stop the task with bash_kill.",
@@ -33,6 +38,7 @@ export function amplifierBashDescription(context: DescriptionContext): string {
     `Run a bash command and return its output. ${FRESH_SHELL}; quote paths with spaces and chain steps with &&.`,
     shellParagraph(context),
     profileLine(context.profile, context.requireApproval),
+    ...sandboxLines(context),
     limitsParagraph(context, "timeout (seconds)"),
     RESULT_PARAGRAPH,
     background,

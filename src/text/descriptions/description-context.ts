@@ -13,10 +13,15 @@ export interface DescriptionContext {
   readonly maxOutputBytes: number;
   readonly managedProcesses: boolean;
   readonly managedPty: boolean;
+  /** What the OS sandbox allows (`sandboxParagraph`); empty or absent when the sandbox is off. */
+  readonly sandboxParagraph?: string;
 }
 
 /** The longest description a host is given; tool lists are re-sent with every model request. */
 export const DESCRIPTION_LIMIT = 2000;
+
+/** With the OS sandbox on, its paragraph (at most 700 characters) comes on top. */
+export const DESCRIPTION_LIMIT_WITH_SANDBOX = DESCRIPTION_LIMIT + 700;
 
 // The platform paragraph is promised at ≤600 characters; clipping here keeps the limit above true
 // even if it grows.

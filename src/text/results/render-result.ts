@@ -44,6 +44,7 @@ export function renderRunText(result: RunResult): string {
   if (result.survivors && result.survivors.length > 0) {
     markers.push(`[processes still running after the kill: ${result.survivors.join(", ")}]`);
   }
+  if (result.sandbox) markers.push(result.sandbox);
   for (const marker of markers) text = `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
   return text;
 }

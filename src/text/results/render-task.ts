@@ -22,6 +22,7 @@ export function renderTaskRead(read: TaskRead): string {
     const where = paths.length > 0 ? paths.join(", ") : "(unavailable)";
     text = `${text}${text.endsWith("\n") ? "" : "\n"}[some output was dropped from memory; full output: ${where}]`;
   }
+  if (read.sandbox) text = `${text}${text.endsWith("\n") ? "" : "\n"}${read.sandbox}`;
   return `${text}${text.endsWith("\n") ? "" : "\n"}${renderTaskStatus(read.task)}`;
 }
 

@@ -146,8 +146,12 @@ export const ADVERSARIAL_CASES: readonly Case[] = [
   // root and system directories
   { command: "rm --recursive --force /", expect: ROOT, why: "long options" },
   { command: "rm -fr /*", expect: ROOT, why: "root glob" },
-  { command: "rm -rf /.", expect: ROOT, why: "dot component" },
-  { command: "rm -rf /tmp/../", expect: ROOT, why: "parent component" },
+  { command: "rm -rf /.", expect: SAFE, why: "dot component: rm refuses a last component of . or .." },
+  {
+    command: "rm -rf /tmp/../",
+    expect: SAFE,
+    why: "parent component: rm refuses a last component of . or ..",
+  },
   { command: "rm -rf /usr/", expect: ROOT, why: "system dir with trailing slash" },
   { command: "rm -rf /etc/*", expect: ROOT, why: "system dir contents" },
   { command: "rm -rf / --no-preserve-root", expect: ROOT, why: "option after the operand" },
@@ -188,12 +192,20 @@ export const ADVERSARIAL_CASES: readonly Case[] = [
   { command: '"$RM" -rf /', expect: ROOT, why: "unknown command name with rm arguments" },
   { command: "rm -rf {/,}", expect: "BBBA", why: "brace expansion is a parse error here or names /" },
   { command: "ionice -c3 nice -n19 rm -rf /", expect: ROOT, why: "stacked wrappers" },
-  { command: "rm -rf ~/..", expect: ROOT, why: "parent of home is /home" },
+  {
+    command: "rm -rf ~/..",
+    expect: SAFE,
+    why: "parent of home is /home: rm refuses a last component of . or ..",
+  },
   // home
   { command: "rm -rf ~/", expect: DANGER, why: "home with slash" },
   { command: "rm -rf ~/*", expect: DANGER, why: "home contents" },
   { command: "rm -rf $HOME/.[!.]*", expect: DANGER, why: "home dotfiles" },
-  { command: "cd ~ && rm -rf .", expect: DANGER, why: "dot after cd home" },
+  {
+    command: "cd ~ && rm -rf .",
+    expect: SAFE,
+    why: "dot after cd home: rm refuses a last component of . or ..",
+  },
   { command: "find $HOME -delete", expect: DANGER, why: "find -delete on home" },
   {
     command: "python3 -c 'import shutil,os; shutil.rmtree(os.path.expanduser(\"~\"))'",
@@ -495,7 +507,11 @@ export const ADVERSARIAL_CASES: readonly Case[] = [
   { command: "declare x='$(sudo id)'", expect: SAFE, why: "string assigned, never evaluated" },
   { command: "x=5; echo $((x+1))", expect: SAFE, why: "plain arithmetic" },
   { command: "vim +10 file.txt", expect: SAFE, why: "vim line jump" },
-  { command: "rm -rf ./../../../../../../", expect: ROOT, why: "climbing to / from any usual directory" },
+  {
+    command: "rm -rf ./../../../../../../",
+    expect: SAFE,
+    why: "climbing to / from any usual directory: rm refuses a last component of . or ..",
+  },
   { command: "rm -rf ../build", expect: SAFE, why: "sibling build dir" },
   { command: "mv / /tmp/x", expect: ROOT, why: "moving / away" },
   { command: "mv ~ /tmp/old-home", expect: DANGER, why: "moving home away" },

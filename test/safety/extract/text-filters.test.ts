@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { braceAlternatives } from "../../../src/safety/extract/brace-expansion.js";
 import { decodeEscapes } from "../../../src/safety/extract/escapes.js";
 import {
   decodeBase64,
@@ -39,19 +38,5 @@ describe("text filters", () => {
     expect(formatPrintf("%s %s\\n", ["sudo", "id"])).toBe("sudo id\n");
     expect(formatPrintf("\\163\\165\\144\\157", [])).toBe("sudo");
     expect(formatPrintf("%s\\n", ["a", "b"])).toBe("a\nb\n");
-  });
-});
-
-describe("braceAlternatives", () => {
-  it("expands comma groups like bash, dropping nothing itself", () => {
-    expect(braceAlternatives("{/,}")).toEqual(["/", ""]);
-    expect(braceAlternatives("{su,}do")).toEqual(["sudo", "do"]);
-    expect(braceAlternatives("a{b,c{d,e}}")).toEqual(["ab", "acd", "ace"]);
-  });
-
-  it("leaves words without a comma group, or with quotes and expansions, alone", () => {
-    expect(braceAlternatives("{a}")).toBeUndefined();
-    expect(braceAlternatives("'{a,b}'")).toBeUndefined();
-    expect(braceAlternatives("plain")).toBeUndefined();
   });
 });

@@ -80,3 +80,35 @@ describe("amplifierBashDescription", () => {
     expect(amplifierBashDescription({ ...linux, managedProcesses: true })).not.toContain("pty=true");
   });
 });
+
+describe("the sandbox paragraph", () => {
+  it("is stated after the profile line, within the sandbox's own allowance", async () => {
+    const { DESCRIPTION_LIMIT_WITH_SANDBOX } = await import(
+      "../../../src/text/descriptions/description-context.js"
+    );
+    const { sandboxParagraph } = await import("../../../src/text/sandbox/sandbox-texts.js");
+    const paragraph = sandboxParagraph(
+      {
+        mode: "auto",
+        allowWrite: Array.from({ length: 50 }, (_, index) => `/data/${index}`),
+        denyRead: Array.from({ length: 50 }, (_, index) => `/secret/${index}`),
+        allowedDomains: Array.from({ length: 50 }, (_, index) => `host${index}.example.com`),
+      },
+      { available: true, mechanism: "bubblewrap", reason: "" },
+    );
+    const context: DescriptionContext = {
+      ...linux,
+      platform: "win32",
+      shellParagraph: "x".repeat(600),
+      requireApproval: true,
+      managedProcesses: true,
+      managedPty: true,
+      sandboxParagraph: paragraph,
+    };
+    for (const text of [dshBashDescription(context), amplifierBashDescription(context)]) {
+      expect(text).toContain("OS sandbox (bubblewrap)");
+      expect(text.length).toBeLessThanOrEqual(DESCRIPTION_LIMIT_WITH_SANDBOX);
+    }
+    expect(dshBashDescription(linux)).not.toContain("OS sandbox");
+  });
+});

@@ -1,9 +1,10 @@
 import type { SyntaxNode as Node } from "../../parse/syntax-node.js";
 import { UNKNOWN } from "../expanded-word.js";
 import { type Invocation, writesTarget } from "../invocation.js";
-import { basename, resolvePath, virtualPath } from "../paths.js";
+import { basename, resolveIn, virtualPath } from "../paths.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput } from "../static-output.js";
+import { recordProgramCopy } from "./program-copies.js";
 import type { WalkVisitor } from "./script-walker.js";
 
 /** `cd`, `alias`, `hash -p` and files written with known content change what later commands mean. */
@@ -19,9 +20,14 @@ export function applyCommandEffects(
     const args = rest.map((word) => word.value);
     if (name === "cd" || name === "pushd") {
       const target = args.find((arg) => !/^-[LPe@]+$/.test(arg) && arg !== "--");
-      if (target === undefined) scope.cwd = scope.variables.get("HOME");
-      else if (target === "-") scope.cwd = undefined;
-      else scope.cwd = resolvePath(target, scope.cwd);
+      const previous = scope.cwd;
+      if (target === undefined) scope.cwd = resolveIn(scope.variables.get("HOME") ?? "", scope);
+      else if (target === "-") {
+        const old = scope.variables.get("OLDPWD");
+        scope.cwd = old === undefined ? undefined : resolveIn(old, scope);
+      } else scope.cwd = resolveIn(target, scope);
+      if (previous === undefined) scope.variables.delete("OLDPWD");
+      else scope.variables.set("OLDPWD", previous);
     } else if (name === "alias") {
       for (const arg of args) {
         const match = /^([^=]+)=([\s\S]*)$/.exec(arg);
@@ -67,7 +73,7 @@ export function applyCommandEffects(
       scope.variables.set("\uE010expand_aliases", "on");
     } else if (name === "unalias") {
       for (const arg of args) scope.aliases.delete(arg);
-    }
+    } else recordProgramCopy(name, args, scope);
   }
   for (const redirect of invocation.redirects) {
     if (!writesTarget(redirect) || !redirect.target || (redirect.descriptor ?? 1) !== 1) continue;

@@ -6,6 +6,13 @@ import { type ExpandedWord, literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "../ex
 import type { Assignment, Invocation, Stdin } from "../invocation.js";
 import type { Scope } from "../scope.js";
 import { statementsOf } from "../static-output.js";
+import {
+  arithmeticTexts,
+  evaluatedName,
+  evaluatedTexts,
+  holdsSubstitution,
+  INTEGER_MARK,
+} from "./arithmetic.js";
 import { applyCommandEffects } from "./command-effects.js";
 import { FunctionCalls } from "./function-calls.js";
 import { walkForLoop, walkWhileLoop } from "./loops.js";
@@ -28,6 +35,8 @@ export interface WalkVisitor {
 }
 
 export const MAX_NESTING = 200;
+
+const ARITHMETIC_NODES = new Set(["arithmetic_expansion", "test_command", "expansion", "subscript"]);
 
 /** `d=$(mktemp -d)`: a variable the script sets from a command is unknown but taken to be non-empty. */
 function assignedValue(value: string): string {
@@ -80,13 +89,21 @@ export class ScriptWalker {
         this.declaration(node, depth);
         return;
       case "unset_command":
-        for (const child of node.namedChildren) if (child) this.scope.variables.delete(child.text);
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          for (const name of this.expand(child)) this.evaluated(evaluatedName(name.value), node);
+          this.scope.variables.delete(child.text);
+        }
         this.nested(node, depth);
         return;
       case "variable_assignment": {
         this.nested(node, depth);
         const assignment = assignmentOf(node, this.expansion, false);
-        if (assignment) this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
+        if (assignment) {
+          if (this.scope.variables.has(INTEGER_MARK + assignment.name))
+            this.evaluated(evaluatedTexts(assignment.value.value, this.scope), node);
+          this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
+        }
         return;
       }
       case "redirected_statement":
@@ -108,7 +125,9 @@ export class ScriptWalker {
         return;
       case "c_style_for_statement":
         this.visitor.loop(node);
+        this.arithmeticVariables(node);
         break;
+      case "compound_statement":
       case "test_command":
       case "arithmetic_expansion":
         this.arithmeticVariables(node);
@@ -134,7 +153,7 @@ export class ScriptWalker {
   /** Walks the `$( )` and `<( )` inside a command's words, which run before it. */
   nested(node: Node, depth: number): void {
     // Most commands hold no substitution at all; skip the descendant scan for them.
-    if (!/[$<>]\(|`/.test(node.text)) return;
+    if (!/[$<>]\(|`/.test(node.text) && !(/[[{]/.test(node.text) && holdsSubstitution(this.scope))) return;
     const stack: Node[] = [...node.namedChildren.filter((child): child is Node => child !== null)];
     while (stack.length > 0) {
       const current = stack.pop()!;
@@ -143,18 +162,19 @@ export class ScriptWalker {
         continue;
       }
       if (current.type === "heredoc_body") this.heredocBackticks(current);
-      if (current.type === "arithmetic_expansion" || current.type === "test_command")
-        this.arithmeticVariables(current);
+      if (ARITHMETIC_NODES.has(current.type)) this.arithmeticVariables(current);
       for (const child of current.namedChildren) if (child) stack.push(child);
     }
   }
 
-  /** `$((x))`, `[[ $x -eq 1 ]]`: arithmetic evaluates a variable's value, running `a[$(cmd)]` in it. */
+  /** `$((x))`, `[[ $x -eq 1 ]]`, `${a[x]}`: arithmetic evaluates a variable's value, running `a[$(cmd)]` in it. */
   private arithmeticVariables(node: Node): void {
-    for (const match of node.text.matchAll(/[A-Za-z_]\w*/g)) {
-      const value = this.scope.variables.get(match[0]);
-      if (value !== undefined && /\$\(|`/.test(value)) this.visitor.promptExpansion(value, node);
-    }
+    this.evaluated(arithmeticTexts(node, this.scope), node);
+  }
+
+  /** Texts bash evaluates as arithmetic or as a subscripted name: their substitutions run. */
+  private evaluated(texts: readonly string[], node: Node): void {
+    for (const text of texts) this.visitor.promptExpansion(text, node);
   }
 
   private heredocBackticks(body: Node): void {
@@ -190,8 +210,11 @@ export class ScriptWalker {
       const assignment = assignmentOf(child, this.expansion, exported);
       if (!assignment) continue;
       assignments.push(assignment);
+      this.declaredAttributes(flags, assignment, node);
       this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
     }
+    for (const child of node.namedChildren)
+      if (child?.type === "variable_name") this.declaredAttributes(flags, { name: child.text }, node);
     const span = [node.startIndex, node.endIndex] as const;
     const others = node.namedChildren.filter((child) =>
       /^(string|raw_string|concatenation|ansi_c_string)$/.test(child.type),
@@ -202,6 +225,20 @@ export class ScriptWalker {
       ...others.flatMap((child) => this.expand(child)),
     ];
     this.visitor.command({ words, assignments, redirects: [], stdin: undefined, span }, node);
+  }
+
+  /** `declare -i n=…` evaluates the value and every later assignment; `declare -n r=…` names what r stands for. */
+  private declaredAttributes(
+    flags: readonly string[],
+    assignment: { name: string; value?: ExpandedWord },
+    node: Node,
+  ) {
+    const has = (letter: string) => flags.some((flag) => new RegExp(`^-[a-zA-Z]*${letter}`).test(flag));
+    if (has("i")) {
+      this.scope.variables.set(INTEGER_MARK + assignment.name, "");
+      if (assignment.value) this.evaluated(evaluatedTexts(assignment.value.value, this.scope), node);
+    }
+    if (has("n") && assignment.value) this.evaluated(evaluatedName(assignment.value.value), node);
   }
 
   /** The static stdout of a statement, for the statements whose output is knowable. */

@@ -3,12 +3,14 @@ import { createInterface } from "node:readline";
 import { safetyGateOptionsFromConfig } from "../../../api/config-options.js";
 import { loadConfig } from "../../../config/load-config.js";
 import { auditRecord, parseAuditLine } from "../../../safety/audit/audit-line.js";
+import type { SafetyContext } from "../../../safety/context.js";
 import { createSafetyGate, type SafetyGate } from "../../../safety/gate.js";
-import type { SafetyGateOptions } from "../../../safety/options.js";
+import { type SafetyGateOptions, strictListWarnings } from "../../../safety/options.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
+import { absoluteDirectory, checkContext } from "./check-context.js";
 
 function profileOption(value: string | undefined): SafetyProfile | undefined {
   if (value === undefined) return undefined;
@@ -26,6 +28,8 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     config: { type: "string" },
     json: { type: "boolean" },
     jsonl: { type: "boolean" },
+    cwd: { type: "string" },
+    host: { type: "string" },
   });
   const config = await loadConfig(stringOption(parsed, "config"), io.cwd);
   const fromConfig = safetyGateOptionsFromConfig(config);
@@ -50,8 +54,15 @@ async function write(io: CliIo, text: string): Promise<void> {
   if (!io.stdout.write(text)) await once(io.stdout, "drain");
 }
 
-/** `check --jsonl`: one verdict per input line, in order, streaming; gates made once per profile. */
-async function audit(io: CliIo, options: SafetyGateOptions): Promise<number> {
+/**
+ * `check --jsonl`: one verdict per input line, in order, streaming; gates made once per profile. A
+ * line's optional `"cwd"` replaces the working directory of the context for that command.
+ */
+async function audit(
+  io: CliIo,
+  options: SafetyGateOptions,
+  context: SafetyContext | undefined,
+): Promise<number> {
   const defaultProfile = options.profile ?? "strict";
   const gates = new Map<SafetyProfile, SafetyGate>();
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -71,7 +82,9 @@ async function audit(io: CliIo, options: SafetyGateOptions): Promise<number> {
         gate = await createSafetyGate({ ...options, profile: parsed.profile });
         gates.set(parsed.profile, gate);
       }
-      pending += `${JSON.stringify(auditRecord(gate, parsed.command))}\n`;
+      const lineContext =
+        parsed.cwd === undefined ? context : { ...context, cwd: absoluteDirectory(parsed.cwd, io.cwd) };
+      pending += `${JSON.stringify(auditRecord(gate, parsed.command, lineContext))}\n`;
     }
     if (pending.length > 64 * 1024) {
       await write(io, pending);
@@ -85,21 +98,31 @@ async function audit(io: CliIo, options: SafetyGateOptions): Promise<number> {
 export const checkCommand: CliCommand = {
   name: "check",
   usage:
-    "usage: shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--] COMMAND\n       shellgate check --jsonl [--profile P] < commands.jsonl",
+    "usage: shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--cwd DIR] [--host FILE] [--json] [--] COMMAND\n       shellgate check --jsonl [--profile P] [--cwd DIR] [--host FILE] < commands.jsonl",
   summary:
-    "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--json] [--jsonl]",
+    "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--cwd DIR] [--host FILE] [--json] [--jsonl]",
   async run(args, io) {
     const { parsed, options } = await gateOptions(args, io);
+    const context = await checkContext(
+      {
+        host: stringOption(parsed, "host"),
+        cwd: stringOption(parsed, "cwd"),
+        config: stringOption(parsed, "config"),
+      },
+      io,
+    );
+    for (const warning of strictListWarnings(options, options.profile ?? "strict"))
+      io.stderr.write(`shellgate: warning: ${warning}\n`);
     if (booleanOption(parsed, "jsonl")) {
       if (parsed.positionals.length > 0)
         throw new UsageError("--jsonl reads commands from stdin; do not pass a COMMAND");
       if (booleanOption(parsed, "json")) throw new UsageError("use either --json or --jsonl, not both");
-      return audit(io, options);
+      return audit(io, options, context);
     }
     if (parsed.positionals.length === 0)
       throw new UsageError("missing COMMAND; usage: shellgate check [options] [--] COMMAND");
     const gate = await createSafetyGate(options);
-    const verdict = gate.check(parsed.positionals.join(" "));
+    const verdict = gate.check(parsed.positionals.join(" "), context);
     io.stdout.write(booleanOption(parsed, "json") ? `${JSON.stringify(verdict)}\n` : formatVerdict(verdict));
     return verdict.allowed ? 0 : 1;
   },

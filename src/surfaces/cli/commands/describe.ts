@@ -6,6 +6,8 @@ import {
   resolveShell,
 } from "../../../../platforms/index.js";
 import { loadConfig } from "../../../config/load-config.js";
+import { sandboxFromConfig } from "../../../execution/sandbox/index.js";
+import { sandboxParagraph } from "../../../text/sandbox/sandbox-texts.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
@@ -46,10 +48,20 @@ export const describeCommand: CliCommand = {
     const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd);
     const resolution = await resolveShell(host, options);
     const description = describeShell(resolution);
+    // The active sandbox policy, with where it stands on this host (probed only when not off).
+    const sandbox = sandboxFromConfig(await loadConfig(stringOption(parsed, "config"), io.cwd), {
+      cwd: io.cwd,
+      env: io.env,
+    });
+    const status = await sandbox.status();
     if (booleanOption(parsed, "json")) {
-      io.stdout.write(`${JSON.stringify({ resolution, description }, null, 2)}\n`);
+      const sandboxJson = { ...sandbox.policy, ...status };
+      io.stdout.write(`${JSON.stringify({ resolution, description, sandbox: sandboxJson }, null, 2)}\n`);
     } else {
-      io.stdout.write(`${formatResolutionSummary(resolution)}\n\n${description}\n`);
+      const paragraph = sandboxParagraph(sandbox.policy, status);
+      io.stdout.write(
+        `${formatResolutionSummary(resolution)}\n\n${description}\n${paragraph ? `\n${paragraph}\n` : ""}`,
+      );
     }
     return 0;
   },

@@ -8,12 +8,28 @@ import {
   formatDoctorReport,
   resolveShell,
 } from "../../../../platforms/index.js";
+import { loadConfig } from "../../../config/load-config.js";
+import { sandboxFromConfig } from "../../../execution/sandbox/index.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
 import { rejectPositionals, resolveOptionsFromConfig } from "./describe.js";
 
 const DOCTOR_USAGE = "usage: shellgate doctor [--json] [--host FILE] [--capture] [--config FILE]";
+
+/**
+ * `sandbox` in the report: what this host could enclose commands with, probed whatever the mode
+ * (so `off` still says whether `auto` would work), and the mode in force.
+ */
+async function sandboxDoctorReport(
+  configFile: string | undefined,
+  io: { cwd: string; env: NodeJS.ProcessEnv },
+) {
+  const config = await loadConfig(configFile, io.cwd);
+  const active = sandboxFromConfig(config, { cwd: io.cwd, env: io.env });
+  const probe = sandboxFromConfig(config, { cwd: io.cwd, env: io.env, mode: "auto" });
+  return { mode: active.policy.mode, ...(await probe.status()) };
+}
 
 export const doctorCommand: CliCommand = {
   name: "doctor",
@@ -38,6 +54,7 @@ export const doctorCommand: CliCommand = {
       throw new UsageError("--capture records this machine, so it cannot be combined with --host");
     }
     const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd);
+    const sandbox = await sandboxDoctorReport(stringOption(parsed, "config"), io);
 
     if (capture) {
       const capturing = createCapturingHost(createRealHost({ env: io.env, cwd: io.cwd }));
@@ -55,7 +72,7 @@ export const doctorCommand: CliCommand = {
     const description = describeShell(resolution);
     if (booleanOption(parsed, "json")) {
       const host = { label: chosen.label, ...(chosen.isReal ? { node: process.version } : {}) };
-      io.stdout.write(`${JSON.stringify({ resolution, description, host }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ resolution, description, host, sandbox }, null, 2)}\n`);
       return 0;
     }
     const env = (name: string) => chosen.host.env(name);
@@ -70,6 +87,9 @@ export const doctorCommand: CliCommand = {
           : {}),
         ...(bashPath ? { bashPath: `${bashPath.path} (from ${bashPath.source})` } : {}),
       }),
+    );
+    io.stdout.write(
+      `sandbox: mode ${sandbox.mode}; ${sandbox.available ? "available" : "unavailable"} (${sandbox.mechanism}): ${sandbox.reason}\n`,
     );
     return 0;
   },

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { runOptionsFromConfig } from "../../../api/config-options.js";
+import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
 import { loadConfig } from "../../../config/load-config.js";
@@ -13,6 +13,7 @@ import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js"
 import { renderRunText } from "../../../text/results/render-result.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
+import { parseSandboxFlag } from "../sandbox-flag.js";
 import { UsageError } from "../usage-error.js";
 
 const OPTIONS = {
@@ -22,6 +23,7 @@ const OPTIONS = {
   config: { type: "string" },
   json: { type: "boolean" },
   background: { type: "boolean" },
+  sandbox: { type: "string" },
 } as const;
 
 function parseTimeout(text: string | undefined): number | undefined {
@@ -46,7 +48,7 @@ function parseProfile(text: string | undefined): SafetyProfile | undefined {
 }
 
 const RUN_USAGE =
-  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--json] [--background] [--] COMMAND";
+  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--json] [--background] [--] COMMAND";
 
 export const runCommandCli: CliCommand = {
   name: "run",
@@ -62,10 +64,16 @@ export const runCommandCli: CliCommand = {
     const profile = parseProfile(stringOption(parsed, "profile"));
     let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
     if (profile) config = { ...config, safety_profile: profile };
+    for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
     const background = booleanOption(parsed, "background");
     const json = booleanOption(parsed, "json");
     // The same instance every host gets: one admission step, the configured executor.
-    const shellgate = await createShellgate(config, { cwd: io.cwd, env: io.env });
+    const sandboxFlag = parseSandboxFlag(stringOption(parsed, "sandbox"));
+    const shellgate = await createShellgate(config, {
+      cwd: io.cwd,
+      env: io.env,
+      ...(sandboxFlag === undefined ? {} : { sandbox: { mode: sandboxFlag } }),
+    });
     // Old spill directories go while the command runs; awaited before exit so none is cut short.
     const cleaning = cleanOldSpills(config.spill_dir ?? os.tmpdir(), config.spill_max_age_hours);
     try {
@@ -84,6 +92,7 @@ export const runCommandCli: CliCommand = {
           workdir,
           env: io.env,
           verdict: admission.verdict,
+          ...(shellgate.sandbox.policy.mode === "off" ? {} : { sandbox: shellgate.sandbox }),
           ...(timeout === undefined ? {} : { timeout }),
         });
         if (json) io.stdout.write(`${JSON.stringify(started)}\n`);

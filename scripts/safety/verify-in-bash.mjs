@@ -1,0 +1,466 @@
+#!/usr/bin/env node
+// Runs a command in REAL bash inside a throwaway bubblewrap sandbox and reports whether it reaches a
+// dangerous action. Used to check the expectations of safety cases (see scripts/safety/README.md);
+// it is a developer tool, not part of the package.
+//
+//   node scripts/safety/verify-in-bash.mjs 'rm -rf /{u..u}sr'          one command, JSON report
+//   node scripts/safety/verify-in-bash.mjs --cases test/safety/cases/brace-cases.jsonl
+//        every case: a strict "block" must reach a dangerous action, a strict "allow" must not
+//        (a case whose why starts with "[opaque]" is blocked because the gate cannot see the code it
+//        runs, so it is only reported, not checked). Exits 1 on any disagreement.
+//
+// What the sandbox is: the host's root bound read-only, fresh tmpfs over /tmp, /root (the home, with
+// sentinel start-up files and keys) and /run, every namespace unshared (no network), killed with its
+// parent and after a time limit. Inside, `strace -f` records every execve and every syscall that
+// deletes, renames, truncates, opens for writing or changes the mode/owner of a path, so deletion,
+// device writes and permission changes are seen whatever program makes them (rm, find, python, perl…),
+// and a read-only root means none of them succeeds. Programs that must not run even there (privilege,
+// formatters, power, accounts, schedulers) are replaced by one logging stand-in; a scheduler's payload
+// (crontab/at/batch input, systemd-run's command) is run again in a fresh sandbox and judged the same way.
+import { spawn, spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const TIME_LIMIT_MS = 8000;
+const TRACE_LIMIT = 2_000_000;
+const HOME = "/root";
+const WORKDIR = "/tmp/work";
+const PATH_VALUE = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+/** Programs replaced by the stand-in, by what running them means. */
+const STAND_INS = {
+  privilege: ["sudo", "su", "doas", "pkexec", "runuser", "sg", "newgrp"],
+  mkfs: [
+    "mkfs",
+    "mke2fs",
+    "mkswap",
+    "mkdosfs",
+    "mkntfs",
+    "wipefs",
+    "fdisk",
+    "sfdisk",
+    "cfdisk",
+    "parted",
+    "sgdisk",
+    "blkdiscard",
+    "mkfs.ext2",
+    "mkfs.ext3",
+    "mkfs.ext4",
+    "mkfs.xfs",
+    "mkfs.btrfs",
+    "mkfs.vfat",
+    "mkfs.fat",
+    "mkfs.ntfs",
+    "mkfs.minix",
+    "mkfs.bfs",
+    "mkfs.cramfs",
+  ],
+  power: ["shutdown", "reboot", "halt", "poweroff", "telinit", "init", "systemctl"],
+  account: [
+    "useradd",
+    "userdel",
+    "usermod",
+    "passwd",
+    "chpasswd",
+    "chgpasswd",
+    "groupadd",
+    "groupdel",
+    "adduser",
+    "deluser",
+    "visudo",
+    "chsh",
+    "chfn",
+    "gpasswd",
+    "newusers",
+  ],
+  persistence: ["crontab", "at", "batch", "systemd-run"],
+};
+const KIND_OF = new Map(Object.entries(STAND_INS).flatMap(([kind, names]) => names.map((n) => [n, kind])));
+
+/** Top-level directories whose contents belong to the system; / itself is protected too. */
+const SYSTEM_DIRS = [
+  "/bin",
+  "/boot",
+  "/dev",
+  "/etc",
+  "/home",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/opt",
+  "/proc",
+  "/sbin",
+  "/srv",
+  "/sys",
+  "/usr",
+  "/var",
+  "/snap",
+  "/mnt",
+  "/media",
+];
+/** Files created in the sandbox home; deleting, truncating or re-moding one of them means the home was hit. */
+const HOME_SENTINELS = [
+  ".profile",
+  ".bashrc",
+  ".ssh/id_ed25519",
+  ".gnupg/pubring.kbx",
+  ".config/gh/hosts.yml",
+];
+/** Writable device and kernel paths every program uses. */
+const HARMLESS_WRITES =
+  /^\/dev\/(null|zero|full|tty|ptmx|pts\/|stdout|stderr|stdin|fd\/|shm\/|random|urandom)|^\/proc\/(self|thread-self|\d+)\/(fd|attr|oom|comm|task)/;
+
+const STUB = `#!/bin/sh
+# Logging stand-in: strace records this script's execve; a scheduler's payload is handed back to the
+# harness as the arguments of one more execve (of true), which strace records too.
+name=\${0##*/}
+payload=
+case $name in
+  crontab)
+    file=
+    for a in "$@"; do case $a in -l|-r|-e|-i) exit 0 ;; -u) ;; -*) ;; *) file=$a ;; esac; done
+    if [ -z "$file" ] || [ "$file" = - ]; then payload=$(cat); else payload=$(cat -- "$file" 2>/dev/null); fi ;;
+  at|batch)
+    file=
+    while [ $# -gt 0 ]; do case $1 in -l|-r|-d|-c) exit 0 ;; -f) file=$2; shift ;; esac; shift; done
+    if [ -n "$file" ]; then payload=$(cat -- "$file" 2>/dev/null); else payload=$(cat); fi ;;
+  systemd-run)
+    while [ $# -gt 0 ]; do
+      case $1 in
+        --) shift; break ;;
+        -u|-p|-E|-M|-H|--unit|--property|--on-calendar|--on-active|--on-boot|--on-startup|--on-unit-active|\
+        --on-unit-inactive|--timer-property|--path-property|--socket-property|--uid|--gid|--nice|--working-directory|\
+        --setenv|--description|--slice|--service-type|--machine|--host) shift 2 ;;
+        -*) shift ;;
+        *) break ;;
+      esac
+    done
+    for a in "$@"; do q=$(printf '%s' "$a" | sed "s/'/'\\\\''/g"); payload="$payload '$q'"; done ;;
+esac
+[ -n "$payload" ] && /usr/bin/true @@verify-payload@@ "$name" "$payload"
+exit 0
+`;
+
+function protectedPath(file) {
+  if (file === "/") return true;
+  if (file === HOME) return true;
+  if (HOME_SENTINELS.some((s) => file === `${HOME}/${s}` || `${HOME}/${s}`.startsWith(`${file}/`)))
+    return true;
+  return SYSTEM_DIRS.some((dir) => file === dir || file.startsWith(`${dir}/`));
+}
+
+/** Resolves a syscall's (dirfd, name) pair as strace -y prints it: `AT_FDCWD</tmp/work>`, `"x"`. */
+function resolve(dirArg, nameArg) {
+  const name = nameArg ?? "";
+  if (name.startsWith("/")) return path.posix.normalize(name);
+  const dir = /<([^>]*)>/.exec(dirArg ?? "")?.[1] ?? WORKDIR;
+  return path.posix.normalize(path.posix.join(dir, name));
+}
+
+function unquote(text) {
+  try {
+    return JSON.parse(text.replace(/\\x([0-9a-f]{2})/gi, "\\u00$1"));
+  } catch {
+    return text.replace(/^"|"$/g, "");
+  }
+}
+
+/** Splits strace's argument text at top-level commas. */
+function splitArgs(text) {
+  const out = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === "\\") i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === "[" || c === "{" || c === "(") depth++;
+    else if (c === "]" || c === "}" || c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out;
+}
+
+function argvOf(arrayText) {
+  const inner = arrayText.replace(/^\[|\]$/g, "");
+  return inner === "" ? [] : splitArgs(inner).map(unquote);
+}
+
+const POWER_VERBS =
+  /^(poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|hybrid-sleep|default|exit|soft-reboot)$/;
+
+/** One dangerous action, or undefined, for one stand-in run. */
+function standInAction(name, argv) {
+  const kind = KIND_OF.get(name);
+  if (kind === undefined) return undefined;
+  const args = argv.slice(1);
+  if (kind === "power" && (name === "systemctl" || name === "init" || name === "telinit")) {
+    if (name === "systemctl" && !args.some((a) => POWER_VERBS.test(a))) return undefined;
+    if (name !== "systemctl" && !args.some((a) => /^[06sS]$/.test(a))) return undefined;
+  }
+  if (args.some((a) => a === "--help" || a === "--version" || a === "-V")) return undefined;
+  if (kind === "persistence") return undefined; // judged by its payload
+  return { kind, detail: argv.join(" ") };
+}
+
+const DELETE_CALLS = new Set(["unlink", "unlinkat", "rmdir", "rename", "renameat", "renameat2"]);
+const MODE_CALLS = new Set(["chmod", "fchmodat", "chown", "fchownat", "lchown", "truncate"]);
+const OPEN_CALLS = new Set(["open", "openat", "creat"]);
+
+/** Reads strace's log: dangerous actions and scheduler payloads. */
+function analyseTrace(text) {
+  const actions = [];
+  const payloads = [];
+  for (const line of text.split("\n")) {
+    const m = /^(?:\[pid\s+\d+\]\s*|\d+\s+)?([a-z0-9_]+)\((.*)$/.exec(line);
+    if (!m) continue;
+    const call = m[1];
+    const body = m[2].replace(/\)\s+=\s+.*$|\s*<unfinished \.\.\.>$/, "");
+    const args = splitArgs(body);
+    if (call === "execve") {
+      if (/=\s+-1 /.test(line)) continue;
+      const file = unquote(args[0]);
+      const argv = argvOf(args[1] ?? "[]");
+      if (argv[0] === "/usr/bin/true" && argv[1] === "@@verify-payload@@") {
+        payloads.push({ scheduler: argv[2], text: argv[3] ?? "" });
+        continue;
+      }
+      const action = standInAction(path.posix.basename(file), argv);
+      if (action) actions.push(action);
+    } else if (DELETE_CALLS.has(call)) {
+      const target =
+        call === "unlinkat" || call.startsWith("renameat")
+          ? resolve(args[0], unquote(args[1]))
+          : resolve(undefined, unquote(args[0]));
+      if (protectedPath(target)) actions.push({ kind: "delete", detail: `${call} ${target}` });
+    } else if (MODE_CALLS.has(call)) {
+      const target = call.endsWith("at")
+        ? resolve(args[0], unquote(args[1]))
+        : resolve(undefined, unquote(args[0]));
+      if (protectedPath(target))
+        actions.push({ kind: call === "truncate" ? "write" : "permissions", detail: `${call} ${target}` });
+    } else if (OPEN_CALLS.has(call)) {
+      const target =
+        call === "openat" ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
+      const flags = call === "openat" ? (args[2] ?? "") : (args[1] ?? "");
+      const writes = call === "creat" || /O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/.test(flags);
+      if (!writes || HARMLESS_WRITES.test(target)) continue;
+      const appendOnlyHome = target.startsWith(`${HOME}/`) && !/O_TRUNC/.test(flags);
+      if (protectedPath(target) && !appendOnlyHome)
+        actions.push({ kind: "write", detail: `${call} ${target} ${flags}` });
+    }
+  }
+  return { actions: actions.slice(0, 20), payloads };
+}
+
+/** Commands a scheduler would run later, from its payload. */
+function scheduledCommands(payload) {
+  if (payload.scheduler === "crontab") {
+    return payload.text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "" && !l.startsWith("#") && !/^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(l))
+      .map((l) => (l.startsWith("@") ? l.replace(/^@\S+\s+/, "") : l.split(/\s+/).slice(5).join(" ")));
+  }
+  return [payload.text];
+}
+
+let fixture;
+/** The host-side files bound into every sandbox: the stand-in script and its stub directory. */
+function prepareFixture() {
+  if (fixture) return fixture;
+  const root = mkdtempSync(path.join(os.tmpdir(), "verify-in-bash-"));
+  const stub = path.join(root, "stand-in");
+  writeFileSync(stub, STUB);
+  chmodSync(stub, 0o755);
+  const stubs = path.join(root, "stubs");
+  mkdirSync(stubs);
+  // A symlinked program (reboot -> systemctl) is covered by binding over its real file.
+  const targets = new Set();
+  for (const name of KIND_OF.keys()) {
+    for (const dir of ["/usr/bin", "/usr/sbin"]) {
+      if (existsSync(`${dir}/${name}`)) targets.add(realpathSync(`${dir}/${name}`));
+    }
+    // Programs this host lacks are found in /usr/local/sbin (empty on this host), first on every default PATH.
+    writeFileSync(path.join(stubs, name), STUB);
+    chmodSync(path.join(stubs, name), 0o755);
+  }
+  const binds = [...targets].flatMap((target) => ["--ro-bind", stub, target]);
+  process.on("exit", () => rmSync(root, { recursive: true, force: true }));
+  fixture = { stubs, binds };
+  return fixture;
+}
+
+const SETUP = [
+  `mkdir -p ${WORKDIR}/src ${HOME}/.ssh ${HOME}/.gnupg ${HOME}/.config/gh`,
+  `for f in ${HOME_SENTINELS.join(" ")}; do echo sentinel > ${HOME}/$f; done`,
+  `printf 'a\\nb\\n' > ${WORKDIR}/a.log; printf 'x\\n' > ${WORKDIR}/b.txt; echo 'int main(){}' > ${WORKDIR}/src/main.c`,
+].join("; ");
+
+const STRACE_CALLS =
+  "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
+
+/** Runs one command in a fresh sandbox; resolves to { actions, payloads, exit, timedOut }. */
+function runOnce(command) {
+  const { stubs, binds } = prepareFixture();
+  const args = [
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    "--tmpfs",
+    HOME,
+    "--tmpfs",
+    "/run",
+    "--ro-bind",
+    stubs,
+    "/usr/local/sbin",
+    ...binds,
+    "--unshare-all",
+    "--die-with-parent",
+    "--new-session",
+    "--chdir",
+    "/",
+    "/bin/sh",
+    "-c",
+    // Set-up runs untraced; the traced shell gets fd 3 (strace's log pipe) closed, so the command cannot touch it.
+    `${SETUP}; cd ${WORKDIR} && exec strace -f -qq -y -s 65535 -e signal=none -e trace=${STRACE_CALLS} -o "|cat >&3" /bin/bash --norc --noprofile -c 'for n in /proc/$$/fd/*; do n=\${n##*/}; ((n > 2)) && eval "exec $n>&-"; done; exec /bin/bash -c "$1" </dev/null' sh "$0"`,
+    command,
+  ];
+  const env = {
+    PATH: PATH_VALUE,
+    HOME,
+    USER: "root",
+    LOGNAME: "root",
+    SHELL: "/bin/bash",
+    TERM: "dumb",
+    LANG: "C.UTF-8",
+  };
+  return new Promise((resolvePromise) => {
+    const child = spawn("/usr/bin/bwrap", args, { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+    let trace = "";
+    let stdout = "";
+    let stderr = "";
+    // A recursive delete of a system tree is already decided after its first records; stop it early.
+    child.stdio[3].on("data", (d) => {
+      trace += d;
+      if (trace.length > TRACE_LIMIT) child.kill("SIGKILL");
+    });
+    child.stdout.on("data", (d) => {
+      if (stdout.length < 4000) stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      if (stderr.length < 4000) stderr += d;
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, TIME_LIMIT_MS);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (/^bwrap: /m.test(stderr)) throw new Error(`the sandbox did not start: ${stderr.trim()}`);
+      resolvePromise({ ...analyseTrace(trace), exit: code, timedOut, stdout, stderr });
+    });
+  });
+}
+
+/** Judges a command: its own dangerous actions plus those of anything it scheduled (one level). */
+export async function verify(command, depth = 0) {
+  const run = await runOnce(command);
+  const actions = [...run.actions];
+  const scheduled = [];
+  if (depth === 0) {
+    for (const payload of run.payloads) {
+      for (const later of scheduledCommands(payload)) {
+        const inner = await verify(later, depth + 1);
+        scheduled.push({ scheduler: payload.scheduler, command: later, dangerous: inner.dangerous });
+        for (const a of inner.actions)
+          actions.push({ kind: `${payload.scheduler}:${a.kind}`, detail: a.detail });
+      }
+    }
+  }
+  return {
+    command,
+    dangerous: actions.length > 0,
+    actions,
+    scheduled,
+    exit: run.exit,
+    timedOut: run.timedOut,
+    stdout: run.stdout,
+    stderr: run.stderr,
+  };
+}
+
+async function checkCases(file) {
+  const cases = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l));
+  let failures = 0;
+  const queue = [...cases];
+  const workers = Array.from({ length: 2 }, async () => {
+    while (queue.length > 0) {
+      const item = queue.shift();
+      const result = await verify(item.command);
+      const wantDanger = item.expect.strict === "block";
+      const opaque = /^\[opaque\]/.test(item.why ?? "");
+      const ok = opaque || result.dangerous === wantDanger;
+      if (!ok) failures++;
+      const tag = opaque ? "opaque" : ok ? "ok" : "MISMATCH";
+      const seen = result.actions.map((a) => `${a.kind}: ${a.detail}`).join("; ") || "nothing dangerous";
+      console.log(
+        `${tag.padEnd(8)} ${item.expect.strict.padEnd(5)} ${JSON.stringify(item.command)} -> ${seen.slice(0, 300)}${result.timedOut ? " (timed out)" : ""}`,
+      );
+    }
+  });
+  await Promise.all(workers);
+  console.log(`${cases.length} cases, ${failures} disagree with real bash`);
+  return failures === 0;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (spawnSync("/usr/bin/bwrap", ["--version"]).status !== 0) {
+    console.error(
+      "bubblewrap (/usr/bin/bwrap) is needed: the harness never runs a case outside its sandbox.",
+    );
+    process.exit(2);
+  }
+  if (argv[0] === "--cases") {
+    let ok = true;
+    for (const file of argv.slice(1)) ok = (await checkCases(file)) && ok;
+    process.exit(ok ? 0 : 1);
+  }
+  if (argv.length !== 1) {
+    console.error("usage: verify-in-bash.mjs 'COMMAND' | --cases FILE.jsonl…");
+    process.exit(2);
+  }
+  const result = await verify(argv[0]);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

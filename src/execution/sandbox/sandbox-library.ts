@@ -1,0 +1,166 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { SandboxPolicy } from "./sandbox-policy.js";
+import type { WrappedArgv } from "./wrap-plan.js";
+
+/**
+ * The only file that knows `@anthropic-ai/sandbox-runtime` (a research preview with a moving API,
+ * pinned in package.json). It is imported on first use, never at start-up, so a host without it —
+ * or with `sandbox.mode: "off"` — neither loads nor needs it.
+ *
+ * The library keeps one session per process (its proxies and its violation store), so shellgate
+ * starts it once with nothing allowed and gives each command its instance's policy: the filesystem
+ * lists as the wrap's own config, the allowed hosts as a network list registered under an
+ * unguessable per-command id, which is also the key its violations are stored under.
+ */
+type Library = typeof import("@anthropic-ai/sandbox-runtime");
+type Manager = Library["SandboxManager"];
+
+export interface LibraryWrapRequest {
+  readonly command: string;
+  /** The shell the library puts behind `-c` (POSIX: the resolved bash; Windows: Git Bash). */
+  readonly shell: string;
+  /** Windows: the arguments before the command (`--noprofile --norc -c`). */
+  readonly shellArguments?: readonly string[] | undefined;
+  readonly cwd: string;
+  readonly policy: SandboxPolicy;
+}
+
+export interface LibraryWrap extends WrappedArgv {
+  /** The violation lines recorded for this command so far (proxy denials, seccomp, Seatbelt). */
+  violations(): string[];
+  /** Drops the command's network list; call once it has exited or failed to start. */
+  release(): void;
+}
+
+let loading: Promise<Library> | undefined;
+
+/** Imports the library once; a rejection names why (not installed, or it failed to load). */
+export function loadSandboxLibrary(): Promise<Library> {
+  loading ??= import("@anthropic-ai/sandbox-runtime");
+  return loading;
+}
+
+/** The library's dependency check (bubblewrap, socat, ripgrep; the Windows install). */
+export async function checkSandboxDependencies(): Promise<string[]> {
+  const { SandboxManager } = await loadSandboxLibrary();
+  if (!SandboxManager.isSupportedPlatform()) return ["this platform is not supported by the sandbox library"];
+  const check = await SandboxManager.checkDependenciesAsync();
+  const errors = [...check.errors];
+  if (process.platform === "linux" && errors.length === 0) {
+    const smoke = bubblewrapSmokeTest();
+    if (smoke) errors.push(smoke);
+  }
+  return errors;
+}
+
+/**
+ * Installed is not enough on Linux: a host that forbids unprivileged user namespaces (Ubuntu
+ * 24.04's AppArmor default, some containers) has bubblewrap and cannot use it. One `true` says.
+ */
+function bubblewrapSmokeTest(): string | undefined {
+  const args = ["--ro-bind", "/", "/", "--unshare-user", "--unshare-net", "--dev", "/dev", "true"];
+  const result = spawnSync("bwrap", args, { encoding: "utf8", timeout: 10_000 });
+  if (result.status === 0) return undefined;
+  const why = (result.stderr ?? "").trim().split("\n")[0] || (result.error?.message ?? "it failed");
+  return `bubblewrap cannot create its namespaces here (${why})`;
+}
+
+let session: { readonly started: Promise<Manager>; readonly windowsPolicy?: string } | undefined;
+/** Instances that use the session; the last to let go stops it, so no proxy keeps the process alive. */
+let holders = 0;
+
+/** Marks one instance as using the session; the returned function lets go (once). */
+export function holdSandboxSession(): () => Promise<void> {
+  holders += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders > 0 || !session) return;
+    const ending = session.started;
+    session = undefined;
+    const manager = await ending.catch(() => undefined);
+    await manager?.reset();
+  };
+}
+
+function filesystemOf(policy: SandboxPolicy) {
+  return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: [] };
+}
+
+/**
+ * Starts the library's session. Windows applies the filesystem lists when the session starts (its
+ * ACL grants), not per command, so there the first policy is the process's; a second, different one
+ * is refused rather than silently enforced as the first.
+ */
+async function startSession(policy: SandboxPolicy): Promise<Manager> {
+  const windows = process.platform === "win32";
+  const key = JSON.stringify(filesystemOf(policy));
+  if (session) {
+    if (windows && session.windowsPolicy !== key) {
+      throw new Error("another sandbox policy already holds this process's Windows sandbox session");
+    }
+    return session.started;
+  }
+  const started = (async () => {
+    const { SandboxManager } = await loadSandboxLibrary();
+    await SandboxManager.initialize(
+      {
+        network: { allowedDomains: [], deniedDomains: [] },
+        filesystem: windows ? filesystemOf(policy) : { allowWrite: [], denyRead: [], denyWrite: [] },
+      },
+      undefined,
+      process.platform === "darwin",
+    );
+    return SandboxManager;
+  })();
+  session = { started, ...(windows ? { windowsPolicy: key } : {}) };
+  started.catch(() => {
+    session = undefined;
+  });
+  return started;
+}
+
+/** Wraps one command in the sandbox: the argv to spawn, its violations, and the release of its id. */
+export async function wrapWithSandboxLibrary(request: LibraryWrapRequest): Promise<LibraryWrap> {
+  const manager = await startSession(request.policy);
+  // 128 random bits, as the library requires of an id a network list is registered under.
+  const commandId = randomBytes(16).toString("base64url");
+  const windows = process.platform === "win32";
+  const shell = windows
+    ? { exe: request.shell, args: [...(request.shellArguments ?? ["-c"])] }
+    : request.shell;
+  const wrapped = await manager.wrapWithSandboxArgv(
+    request.command,
+    shell,
+    windows ? undefined : { filesystem: filesystemOf(request.policy) },
+    undefined,
+    request.cwd,
+    { commandId, commandText: request.command },
+  );
+  if (request.policy.allowedDomains.length > 0) {
+    manager.registerCommandNetworkLists(commandId, { allowedDomains: [...request.policy.allowedDomains] });
+  }
+  const env = windows ? addedEntries(wrapped.env) : undefined;
+  return {
+    argv: wrapped.argv,
+    ...(env ? { env } : {}),
+    violations: () =>
+      manager
+        .getSandboxViolationStore()
+        .getViolationsForCommand(commandId)
+        .map((violation) => violation.line),
+    release: () => manager.unregisterCommandNetworkLists(commandId),
+  };
+}
+
+/** Only what the library added: the command's environment is shellgate's (scrubbed), not this process's. */
+function addedEntries(env: NodeJS.ProcessEnv): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && process.env[name] !== value) result[name] = value;
+  }
+  return result;
+}

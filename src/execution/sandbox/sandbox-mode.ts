@@ -1,0 +1,47 @@
+/**
+ * - `off`: commands run as before, with no OS sandbox (the reference module's behaviour).
+ * - `auto`: sandboxed where this platform can; otherwise unsandboxed, and every result says so.
+ * - `required`: sandboxed or not run at all (fail closed).
+ */
+export const SANDBOX_MODES = ["off", "auto", "required"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** The environment variable that overrides the config's `sandbox.mode`. */
+export const SANDBOX_ENVIRONMENT_VARIABLE = "SHELLGATE_SANDBOX";
+
+export function isSandboxMode(text: string): text is SandboxMode {
+  return (SANDBOX_MODES as readonly string[]).includes(text);
+}
+
+export interface SandboxModeSources {
+  /** `--sandbox` on the command line: the most specific. */
+  readonly flag?: string | undefined;
+  /** `SHELLGATE_SANDBOX` from the environment. */
+  readonly environment?: string | undefined;
+  /** `sandbox.mode` from the config. */
+  readonly config: SandboxMode;
+}
+
+export type SandboxModeChoice =
+  | { readonly ok: true; readonly mode: SandboxMode; readonly source: "flag" | "environment" | "config" }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Flag over environment over config. A value that is not a mode is an error, never a silent
+ * fallback: someone who wrote `SHELLGATE_SANDBOX=requierd` meant to be protected.
+ */
+export function chooseSandboxMode(sources: SandboxModeSources): SandboxModeChoice {
+  const candidates = [
+    ["flag", "--sandbox", sources.flag],
+    ["environment", SANDBOX_ENVIRONMENT_VARIABLE, sources.environment],
+  ] as const;
+  for (const [source, name, value] of candidates) {
+    if (value === undefined || value.trim() === "") continue;
+    const normalized = value.trim().toLowerCase();
+    if (!isSandboxMode(normalized)) {
+      return { ok: false, message: `${name} must be one of ${SANDBOX_MODES.join(", ")}, got '${value}'` };
+    }
+    return { ok: true, mode: normalized, source };
+  }
+  return { ok: true, mode: sources.config, source: "config" };
+}

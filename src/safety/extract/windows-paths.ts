@@ -1,0 +1,58 @@
+/**
+ * Windows spellings of a path, folded to the one form the gate reasons about: a drive as `/c/…`
+ * (Git Bash's form, lower-case letter) and a raw disk or volume as `/dev/disk/windows/…`. Every shell
+ * that runs on Windows accepts some of these: `C:/x`, `C:\x` (quoted in bash), `/cygdrive/c/x`,
+ * `/mnt/c/x` (WSL), `//?/C:/x` and `\\?\C:\x` (long-path prefix), `//./PhysicalDrive0`, `\\.\C:`.
+ */
+
+/** Device names behind `\\.\`: whole disks and volumes, not pipes or console devices. */
+const RAW_DEVICE = /^(physicaldrive\d+|harddisk\d+.*|[a-z]:|volume\{.*|cdrom\d+|tape\d+|globalroot\\.*)$/i;
+
+/** The canonical form of `text`, or `text` unchanged when it is no Windows spelling. */
+export function foldWindowsPath(text: string): string {
+  if (text.length < 2) return text;
+  const first = text.charCodeAt(0);
+  // Fast exit: only paths starting with a letter-colon, a slash or a backslash can be Windows paths.
+  if (first !== 47 && first !== 92 && text[1] !== ":") return text;
+  let rest = text;
+  const prefix = /^(?:\\\\|\/\/)([?.])[\\/](.*)$/s.exec(rest);
+  if (prefix) {
+    const body = prefix[2]!;
+    if (prefix[1] === "." && RAW_DEVICE.test(body.replace(/[\\/]+$/, "")))
+      return `/dev/disk/windows/${body.replaceAll("\\", "/").toLowerCase()}`;
+    if (/^volume\{/i.test(body) || /^globalroot[\\/]/i.test(body))
+      return `/dev/disk/windows/${body.replaceAll("\\", "/").toLowerCase()}`;
+    if (!/^[a-z]:/i.test(body)) return text;
+    rest = body;
+  }
+  // `C:name` is relative to the drive's current directory; read it as from the drive root (the worst case).
+  const drive = /^([a-z]):(?:[\\/]?(.*))?$/is.exec(rest);
+  if (drive) return `/${drive[1]!.toLowerCase()}/${(drive[2] ?? "").replaceAll("\\", "/")}`;
+  const mounted = /^\/(?:cygdrive|mnt)\/([a-z])(\/.*)?$/is.exec(rest);
+  if (mounted) return `/${mounted[1]!.toLowerCase()}${mounted[2] ?? ""}`;
+  return text;
+}
+
+const SYSTEM =
+  /^(windows|program files( \(x86\)| \(arm\))?|programdata|users|system volume information|recovery|\$recycle\.bin|boot|efi)$/i;
+/** Under these, every subdirectory belongs to the system or to installed programs. */
+const SYSTEM_TREES =
+  /^(windows|program files( \(x86\)| \(arm\))?|programdata|system volume information|recovery|boot|efi)$/i;
+const SHARED_PROFILES = /^(public|default|default user|all users)$/i;
+
+export type WindowsProtection = "root" | "system" | "system-subdirectory" | "home";
+
+/** How a canonical `/c/…` path is protected on a Windows drive; undefined when it is not on one. */
+export function windowsProtection(canonical: string): WindowsProtection | undefined {
+  const match = /^\/([a-z])(?:\/(.*))?$/.exec(canonical);
+  if (!match) return undefined;
+  const parts = (match[2] ?? "").split("/").filter((part) => part !== "");
+  if (parts.length === 0) return "root";
+  if (parts.length === 1) return SYSTEM.test(parts[0]!) ? "system" : undefined;
+  if (/^users$/i.test(parts[0]!)) {
+    if (SHARED_PROFILES.test(parts[1]!)) return parts.length === 2 ? "system" : undefined;
+    return parts.length === 2 ? "home" : undefined;
+  }
+  if (/^temp$/i.test(parts[1]!)) return undefined;
+  return SYSTEM_TREES.test(parts[0]!) ? "system-subdirectory" : undefined;
+}

@@ -1,0 +1,168 @@
+/**
+ * Valid bash that tree-sitter-bash rejects, rewritten into text it parses and that does the same thing
+ * as far as the gate is concerned. Only used when the original text fails to parse; a rewrite that
+ * still fails leaves the original error standing (and text bash itself rejects fails either way).
+ *
+ * - `N<>file` and `<>file` (open read-write): the grammar has no `<>`; `>>` opens the same file for
+ *   writing without truncating it.
+ * - `N<<<word`: the grammar takes no descriptor before a here-string. `0<<<` is `<<<`; any other
+ *   descriptor becomes `N<  word` (a file redirect): the word is still expanded and judged, but it is
+ *   not the command's standard input, as in bash.
+ * - `(…) done`, `(…) fi`, `if (…) then`: a subshell ends a command without `;` before a reserved word.
+ * - A backslash as the very last character (bash keeps it literally).
+ * - `;&` and `;;&` ending a `case` arm (fall through, test the next pattern): read as `;;`, since the
+ *   gate judges every arm anyway.
+ * - Several here-documents on one line: the first stays, the others become here-strings of their bodies.
+ */
+export function rewriteGrammarGaps(text: string): string | undefined {
+  const lines = text.split("\n");
+  const output: string[] = [];
+  let quote: Quote;
+  for (let index = 0; index < lines.length; index += 1) {
+    const scanned = scanLine(lines[index]!, quote);
+    quote = scanned.quote;
+    output.push(scanned.line);
+    if (scanned.heredocs.length === 0) continue;
+    const bodies: string[][] = [];
+    for (const heredoc of scanned.heredocs) {
+      const body: string[] = [];
+      for (index += 1; index < lines.length; index += 1) {
+        const line = lines[index]!;
+        if ((heredoc.strip ? line.replace(/^\t+/, "") : line) === heredoc.delimiter) break;
+        body.push(heredoc.strip ? line.replace(/^\t+/, "") : line);
+      }
+      bodies.push(body);
+    }
+    // One command per line (the grammar loses a heredoc followed by `; more`), then within each command
+    // the first heredoc stays and the others become here-strings.
+    output.pop();
+    const cuts = [
+      0,
+      ...scanned.separators.filter((at) => at > scanned.heredocs[0]!.start),
+      scanned.line.length,
+    ];
+    for (let part = 0; part + 1 < cuts.length; part += 1) {
+      const from = cuts[part]! + (part === 0 ? 0 : 1);
+      const to = cuts[part + 1]!;
+      const mine = scanned.heredocs
+        .map((heredoc, position) => ({ heredoc, body: bodies[position]! }))
+        .filter(({ heredoc }) => heredoc.start >= from && heredoc.start < to);
+      let line = scanned.line.slice(from, to);
+      for (let position = mine.length - 1; position >= 1; position -= 1) {
+        const { heredoc, body } = mine[position]!;
+        const text = body.join("\n");
+        const replacement = heredoc.quoted
+          ? `<<<'${text.replaceAll("'", "'\\''")}'`
+          : `<<<"${asDoubleQuoted(text)}"`;
+        line = line.slice(0, heredoc.start - from) + replacement + line.slice(heredoc.end - from);
+      }
+      output.push(line);
+      if (mine.length > 0) output.push(...mine[0]!.body, mine[0]!.heredoc.delimiter);
+    }
+  }
+  let result = output.join("\n");
+  if (/(^|[^\\])(\\\\)*\\$/.test(result) && quote === undefined) result = `${result.slice(0, -1)} `;
+  return result === text ? undefined : result;
+}
+
+type Quote = "'" | '"' | undefined;
+
+/** An unquoted heredoc body as the double-quoted word with the same expansion. */
+function asDoubleQuoted(body: string): string {
+  return body.replace(/\\([$`\\])|\\"|"/g, (match, escaped: string | undefined) =>
+    escaped !== undefined ? match : match === '"' ? '\\"' : '\\\\\\"',
+  );
+}
+
+interface Heredoc {
+  readonly start: number;
+  readonly end: number;
+  readonly delimiter: string;
+  readonly quoted: boolean;
+  readonly strip: boolean;
+}
+
+const RESERVED_AFTER_GROUP = /^(\s+)(done|fi|esac|then|do|else|elif|\})(?=\s|;|&|\||$)/;
+
+/** One line, with the same-length rewrites applied outside quotes, and the heredocs it opens. */
+function scanLine(
+  source: string,
+  initial: Quote,
+): { line: string; quote: Quote; heredocs: Heredoc[]; separators: number[] } {
+  const chars = source.split("");
+  let quote = initial;
+  const heredocs: Heredoc[] = [];
+  const separators: number[] = [];
+  /** For each open `(`: whether it opened a `$(` substitution (whose `)` is no subshell end). */
+  const parens: boolean[] = [];
+  for (let index = 0; index < chars.length; index += 1) {
+    const char = chars[index]!;
+    if (quote === "'") {
+      if (char === "'") quote = undefined;
+      continue;
+    }
+    if (char === "\\") {
+      index += 1;
+      continue;
+    }
+    if (quote === '"') {
+      if (char === '"') quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"') {
+      quote = char;
+      continue;
+    }
+    if (char === "#" && (index === 0 || /[\s;&|(]/.test(chars[index - 1]!))) break;
+    if (char === ";" && chars[index + 1] === ";" && chars[index + 2] === "&") {
+      // `;;&` (test the next patterns too) judged like `;;`: every arm is judged anyway.
+      chars[index + 2] = " ";
+      index += 2;
+    } else if (char === ";" && chars[index + 1] === "&" && chars[index - 1] !== ";") {
+      // `;&` (fall through) likewise.
+      chars[index + 1] = ";";
+      index += 1;
+    } else if (char === ";" && parens.length === 0 && chars[index + 1] !== ";" && chars[index - 1] !== ";")
+      separators.push(index);
+    else if (char === "(") parens.push(chars[index - 1] === "$");
+    else if (char === ")") {
+      const substitution = parens.pop() ?? false;
+      const rest = chars.slice(index + 1).join("");
+      if (!substitution && chars[index + 1] !== ")" && RESERVED_AFTER_GROUP.test(rest))
+        chars[index + 1] = ";";
+    } else if (char === "<" && chars[index + 1] === ">" && chars[index - 1] !== "<") {
+      chars[index] = ">";
+    } else if (char === "<" && chars[index + 1] === "<" && chars[index + 2] === "<") {
+      for (let back = index - 1; back >= 0 && /\d/.test(chars[back]!); back -= 1) {
+        if (back === 0 || /\s/.test(chars[back - 1]!)) {
+          const descriptor = chars.slice(back, index).join("");
+          if (Number(descriptor) === 0) {
+            for (let digit = back; digit < index; digit += 1) chars[digit] = " ";
+          } else {
+            // Another descriptor than stdin: a plain input redirect keeps the word judged, not read.
+            chars[index + 1] = " ";
+            chars[index + 2] = " ";
+          }
+          break;
+        }
+      }
+      index += 2;
+    } else if (char === "<" && chars[index + 1] === "<") {
+      const match = /^<<(-?)[ \t]*(?:'([^']*)'|"([^"]*)"|\\?([^\s;&|<>()]+))/.exec(
+        chars.slice(index).join(""),
+      );
+      if (match) {
+        const quotedDelimiter = match[2] ?? match[3];
+        heredocs.push({
+          start: index,
+          end: index + match[0].length,
+          delimiter: quotedDelimiter ?? match[4]!,
+          quoted: quotedDelimiter !== undefined || match[0].includes("\\"),
+          strip: match[1] === "-",
+        });
+        index += match[0].length - 1;
+      }
+    }
+  }
+  return { line: chars.join(""), quote, heredocs, separators };
+}

@@ -1,0 +1,50 @@
+import { CommandCollector } from "./command-collector.js";
+
+/**
+ * cmd.exe's reading of a command line, as far as the gate needs it: `&`, `&&`, `||` and `|` separate
+ * commands, `^` escapes the next character outside quotes, `"…"` groups a word, `@` silences echo, and
+ * `%NAME%` expands a variable. Redirections are dropped (the rules look at programs and paths).
+ */
+
+export interface WindowsCommand {
+  readonly words: readonly string[];
+}
+
+/** Splits one cmd line into its commands and their words, `%VAR%` expanded by `lookup`. */
+export function parseCmdLine(text: string, lookup: (name: string) => string): WindowsCommand[] {
+  let quoted = false;
+  const collector = new CommandCollector((words) => {
+    while (words[0]?.startsWith("@")) {
+      words[0] = words[0].slice(1);
+      if (words[0] === "") words.shift();
+    }
+  });
+  const expanded = text.replace(/%([A-Za-z_][\w()]*)%/g, (_, name: string) => lookup(name));
+  for (let index = 0; index < expanded.length; index += 1) {
+    const char = expanded[index]!;
+    if (char === '"') {
+      quoted = !quoted;
+      collector.mark();
+    } else if (quoted) collector.add(char);
+    else if (char === "^" && index + 1 < expanded.length) {
+      collector.add(expanded[index + 1]);
+      collector.mark();
+      index += 1;
+    } else if (char === "&" || char === "|" || char === "\n" || char === "(" || char === ")") {
+      collector.endCommand();
+      if (expanded[index + 1] === char) index += 1;
+    } else if (char === ">" || char === "<") {
+      // A redirection: drop its target word.
+      collector.endWord();
+      while (expanded[index + 1] === ">" || expanded[index + 1] === "&") index += 1;
+      while (/\s/.test(expanded[index + 1] ?? "")) index += 1;
+      while (index + 1 < expanded.length && !/[\s&|]/.test(expanded[index + 1]!)) index += 1;
+    } else if (/[\s,;=]/.test(char) && !(char === "=" && collector.inWord)) collector.endWord();
+    else {
+      collector.add(char);
+      collector.mark();
+    }
+  }
+  collector.endCommand();
+  return collector.commands;
+}

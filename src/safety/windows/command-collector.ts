@@ -1,0 +1,35 @@
+import type { WindowsCommand } from "./cmd-line.js";
+
+/** Collects the words of cmd or PowerShell text into commands, as the two tokenizers read it. */
+export class CommandCollector {
+  readonly commands: WindowsCommand[] = [];
+  private words: string[] = [];
+  private word = "";
+  /** True once the current word has begun (an empty `""` is a word too). */
+  inWord = false;
+
+  /** `clean` tidies a finished command's words (cmd's `@`, PowerShell's call operators). */
+  constructor(private readonly clean: (words: string[]) => void) {}
+
+  add(text: string | undefined): void {
+    this.word += text ?? "";
+    this.inWord = true;
+  }
+
+  mark(): void {
+    this.inWord = true;
+  }
+
+  endWord(): void {
+    if (this.inWord) this.words.push(this.word);
+    this.word = "";
+    this.inWord = false;
+  }
+
+  endCommand(): void {
+    this.endWord();
+    this.clean(this.words);
+    if (this.words.length > 0) this.commands.push({ words: this.words });
+    this.words = [];
+  }
+}

@@ -1,0 +1,115 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SandboxSettings } from "../../../src/execution/sandbox/index.js";
+import { type EnclosedOutcome, runEnclosed } from "../../support/enclosed-run.js";
+import { testResolution } from "../../support/resolution.js";
+import { sandboxTestsRun } from "./sandbox-guard.js";
+
+const runs = await sandboxTestsRun();
+
+const bash = testResolution();
+
+let root: string;
+let work: string;
+let secrets: string;
+let server: http.Server;
+let port: number;
+
+function run(settings: Omit<SandboxSettings, "mode">, command: string): Promise<EnclosedOutcome> {
+  return runEnclosed(command, {
+    resolution: bash,
+    settings: { mode: "required", ...settings },
+    cwd: work,
+    home: root,
+    tempDirectory: path.join(root, "tmp"),
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+  });
+}
+
+describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), "shellgate-sandbox-"));
+    work = path.join(root, "work");
+    secrets = path.join(root, ".ssh");
+    mkdirSync(work);
+    mkdirSync(path.join(root, "tmp"));
+    mkdirSync(secrets);
+    writeFileSync(path.join(secrets, "id_ed25519"), "PRIVATE KEY\n");
+    // Loopback only: the one server these tests may connect to.
+    server = http.createServer((_request, response) => response.end("hello from loopback"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("a write inside allow_write succeeds", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: [] },
+      "echo kept > inside.txt && cat inside.txt",
+    );
+    expect(result.sandboxed).toBe(true);
+    expect(result.output).toContain("kept");
+    expect(existsSync(path.join(work, "inside.txt"))).toBe(true);
+  });
+
+  it("a write outside allow_write fails, leaves nothing, and the marker names the path", async () => {
+    const outside = path.join(root, "outside.txt");
+    const result = await run({ allow_write: [work], allowed_domains: [] }, `echo leaked > ${outside}`);
+    expect(result.code).not.toBe(0);
+    expect(existsSync(outside)).toBe(false);
+    expect(result.trailer).toContain(`[sandbox denied: write to ${outside} (outside sandbox.allow_write)`);
+    expect(result.trailer).toContain("sandbox.allow_write");
+  });
+
+  it("a read of a deny_read file fails and the marker names it", async () => {
+    const key = path.join(secrets, "id_ed25519");
+    const result = await run(
+      { allow_write: [work], deny_read: ["~/.ssh"], allowed_domains: [] },
+      `cat ${key}`,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).not.toContain("PRIVATE KEY");
+    expect(result.trailer).toContain(`read of ${key} (in sandbox.deny_read)`);
+  });
+
+  it("a connection to a loopback server fails with no allowed domain, and the marker names the host", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: [] },
+      `curl -sS -m 10 --noproxy '' http://127.0.0.1:${port}/`,
+    );
+    expect(result.output).not.toContain("hello from loopback");
+    expect(result.trailer).toContain(`connection to 127.0.0.1:${port} (not in sandbox.allowed_domains)`);
+  });
+
+  it("the same connection succeeds when the host is allowed", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: ["127.0.0.1"] },
+      `curl -sS -m 10 --noproxy '' http://127.0.0.1:${port}/`,
+    );
+    expect(result.output).toContain("hello from loopback");
+    expect(result.trailer).toBe("");
+  });
+});
+
+describe.runIf(runs)("the library's session", () => {
+  it("ends with the last instance's close(), so nothing keeps the process alive", () => {
+    const fixture = fileURLToPath(new URL("../../fixtures/sandbox/run-and-exit.ts", import.meta.url));
+    const result = spawnSync(process.execPath, ["--import", "tsx", fixture, os.tmpdir()], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("enclosed");
+  });
+});
