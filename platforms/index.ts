@@ -4,7 +4,7 @@ export { describeShell } from "./describe/describe-shell.js";
 export { formatDoctorReport, formatResolutionSummary, type ReportContext } from "./describe/format-report.js";
 export { createCapturingHost } from "./host/capturing-host.js";
 export { type ChosenHost, chooseHost } from "./host/choose-host.js";
-export { decodeProbeOutput, type ProbeEncoding } from "./host/decode-probe-output.js";
+export { decodeProbeOutput, looksLikeUtf16le, type ProbeEncoding } from "./host/decode-probe-output.js";
 export { decodeTextFile } from "./host/decode-text-file.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";
 export { loadHostSnapshotFile } from "./host/load-snapshot-file.js";
@@ -17,6 +17,7 @@ export {
   hostSnapshotSchema,
   parseHostSnapshot,
 } from "./host/snapshot-schema.js";
+export { type SystemProgram, systemProgramPath } from "./host/system-programs.js";
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
 export { type ShellTree, shellWorkdirToNative, wslCdArgument } from "./paths/shell-workdir.js";
 export { toNativePath } from "./paths/to-native-path.js";

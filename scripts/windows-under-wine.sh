@@ -35,12 +35,13 @@ fail() {
 }
 
 # --- 1. Wine itself (before the budget starts: a first install downloads ~100 MB) -----------------
-if ! command -v wine >/dev/null 2>&1 || [ ! -x /usr/lib/wine/wine64 ] || ! command -v ld >/dev/null 2>&1; then
+if ! command -v wine >/dev/null 2>&1 || [ ! -x /usr/lib/wine/wine64 ] || ! command -v ld >/dev/null 2>&1 ||
+  ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
   say "installing wine from Debian's packages"
   [ "$(id -u)" = 0 ] || fail "wine is not installed and this is not root; run: apt-get install wine wine64 binutils"
   timeout 300 apt-get update -qq </dev/null
   DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends wine wine64 binutils \
-    </dev/null >/dev/null
+    gcc-mingw-w64-x86-64 </dev/null >/dev/null
 fi
 say "$(timeout 20 wine --version 2>/dev/null)"
 
@@ -106,6 +107,15 @@ done < <(node -e '
 if [ ! -f node_modules/@esbuild/win32-x64/package.json ]; then
   mkdir -p node_modules/@esbuild
   cp -r "$windows_modules/@esbuild/win32-x64" node_modules/@esbuild/win32-x64
+fi
+
+# koffi (Job Objects, src/execution/containment) loads its Windows binary only from beside itself,
+# node_modules/@koromix/koffi-win32-x64, which npm skips on Linux: put the locked version there.
+koffi_version=$(node -p 'require("./package-lock.json").packages["node_modules/@koromix/koffi-win32-x64"]?.version ?? ""')
+if [ -n "$koffi_version" ] && [ ! -f node_modules/@koromix/koffi-win32-x64/package.json ]; then
+  fetch_package "@koromix/koffi-win32-x64@$koffi_version" "$cache_root/koffi-win32-x64-$koffi_version"
+  mkdir -p node_modules/@koromix
+  cp -r "$cache_root/koffi-win32-x64-$koffi_version" node_modules/@koromix/koffi-win32-x64
 fi
 
 # --- 3. the prefix ------------------------------------------------------------------------------
@@ -187,6 +197,15 @@ if [ "$(cat "$WINEPREFIX/.shellgate-fakes" 2>/dev/null)" != "$fake_layout_versio
   echo "$fake_layout_version" >"$WINEPREFIX/.shellgate-fakes"
 fi
 
+# --- 4b. native test programs (test/windows/fixtures/*.c), built fresh for every run ------------
+native_fixtures="$cache_root/native-fixtures"
+rm -rf "$native_fixtures"
+mkdir -p "$native_fixtures"
+for source in test/windows/fixtures/*.c; do
+  x86_64-w64-mingw32-gcc -O2 -s -o "$native_fixtures/$(basename "$source" .c).exe" "$source" ||
+    fail "building the native fixture $source"
+done
+
 # --- 5. the suite -------------------------------------------------------------------------------
 to_windows() { bounded 20 winepath -w "$1" 2>/dev/null </dev/null; }
 export NODE_PATH
@@ -196,6 +215,8 @@ NODE_PATH=$(to_windows "$windows_modules")
 export WINEPATH
 WINEPATH="$(to_windows "$node_dir/bin");C:\\Program Files\\Git\\cmd"
 export SHELLGATE_UNDER_WINE=1
+export SHELLGATE_NATIVE_FIXTURES
+SHELLGATE_NATIVE_FIXTURES=$(to_windows "$native_fixtures")
 export SHELLGATE_FAKE_GIT_ROOT='C:\Program Files\Git'
 export SHELLGATE_WINE_VERSION
 SHELLGATE_WINE_VERSION=$(timeout 20 wine --version 2>/dev/null)

@@ -1,6 +1,7 @@
 export type ProbeEncoding = "utf8" | "utf16le" | "auto";
 
-function looksLikeUtf16le(bytes: Uint8Array): boolean {
+/** ASCII-heavy UTF-16LE text: a NUL after (nearly) every character. */
+export function looksLikeUtf16le(bytes: Uint8Array): boolean {
   if (bytes.length < 2) return false;
   let zeroesAtOddOffsets = 0;
   for (let index = 1; index < bytes.length; index += 2) {

@@ -3,6 +3,7 @@ import { lstat, stat } from "node:fs/promises";
 import which from "which";
 import type { FileFact, HostFacts, ProbeResult } from "./host-facts.js";
 import { comparablePath, pathModuleFor } from "./path-keys.js";
+import { systemProgramPath } from "./system-programs.js";
 
 const MAX_PROBE_OUTPUT_BYTES = 1024 * 1024;
 const REGISTRY_TIMEOUT_MS = 3000;
@@ -139,7 +140,11 @@ export function createRealHost(options: RealHostOptions = {}): HostFacts {
     },
     async readRegistry(key, value) {
       if (platform !== "win32") return null;
-      const result = await runProbe(["reg.exe", "query", key, "/v", value], REGISTRY_TIMEOUT_MS, env);
+      const result = await runProbe(
+        [systemProgramPath("reg"), "query", key, "/v", value],
+        REGISTRY_TIMEOUT_MS,
+        env,
+      );
       if (result.exitCode !== 0) return null;
       return parseRegQueryOutput(Buffer.from(result.stdout).toString("utf8"), value);
     },

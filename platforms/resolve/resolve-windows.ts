@@ -125,7 +125,7 @@ class WindowsArbitration {
 }
 
 function describeChoice(chosen: Chosen): string {
-  const names = { gitbash: "Git Bash", cygwin: "Cygwin", wsl: "WSL" } as const;
+  const names = { gitbash: "Git Bash", cygwin: "Cygwin", wsl: "WSL", sh: "POSIX sh" } as const;
   return `${names[chosen.shell.kind]} (${chosen.shell.path})`;
 }
 

@@ -10,7 +10,8 @@ const win32 = path.win32;
 
 /** A shell the Windows rules found; whether it is used is the arbitration's call. */
 export interface WindowsShell {
-  readonly kind: Exclude<ShellKind, "bash" | "sh" | "none">;
+  /** `sh`: an explicit POSIX sh or busybox, which takes no bash-only options. */
+  readonly kind: Exclude<ShellKind, "bash" | "none">;
   readonly path: string;
   readonly root?: string;
   readonly flavor?: GitBashFlavor;
@@ -110,7 +111,17 @@ export class WindowsHost {
     }
     const examined = await this.#examineBashFile(bashPath, layout);
     if (examined.shell || layout.type !== "other") return examined;
-    const notBash = notBashReason(await this.version([bashPath, "--version"]));
+    // busybox-w32 or any sh.exe rejects --noprofile/--norc ("bad option"), so it is run as POSIX sh.
+    const named = win32.basename(bashPath).toLowerCase();
+    const probe = await this.version([bashPath, "--version"]);
+    const line = probe.line ?? "";
+    if (/busybox/i.test(line) || /^(sh|ash|dash)(\.exe)?$/.test(named)) {
+      return {
+        shell: { kind: "sh", path: bashPath },
+        reason: `explicit ${/busybox/i.test(line) ? "busybox" : named}; run as POSIX sh (no bash-only options)`,
+      };
+    }
+    const notBash = notBashReason(probe);
     if (notBash !== null) return { shell: null, reason: notBash };
     return {
       shell: { kind: "gitbash", path: bashPath, flavor: "msys2" },

@@ -99,5 +99,7 @@ export function managedSettingsFromConfig(config: ShellgateConfig): ManagedSetti
       deny: config.env_deny,
     },
     ...(config.max_concurrent === undefined ? {} : { maxConcurrent: config.max_concurrent }),
+    windowsShell: config.windows_shell,
+    ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
   };
 }

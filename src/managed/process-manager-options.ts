@@ -1,7 +1,9 @@
 import type { ShellResolution } from "../../platforms/index.js";
 import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
+import type { ProcessJob } from "../execution/containment/process-job.js";
 import type { BuildEnvironmentOptions } from "../execution/environment/build-environment.js";
 import type { Sandbox } from "../execution/sandbox/index.js";
+import type { WslTarget } from "../execution/terminate/wsl-tree-kill.js";
 import type { Verdict } from "../safety/verdict.js";
 import type { QuestionAdmission } from "./lifecycle/question-admission.js";
 import type { StdinDecision } from "./lifecycle/stdin-policy.js";
@@ -31,6 +33,9 @@ export interface ManagedSettings {
   readonly environment: Pick<BuildEnvironmentOptions, "scrub" | "allow" | "deny">;
   /** The limit of the private counter used when no shared `concurrency` is given. */
   readonly maxConcurrent?: number;
+  /** Windows, when no `resolution` is given: the shell preference (`windows_shell`) and `bash_path`. */
+  readonly windowsShell?: string;
+  readonly bashPath?: string;
 }
 
 /** Per-call context from the tool layer. */
@@ -50,6 +55,10 @@ export type TerminateTreeFunction = (
     readonly graceMs?: number;
     readonly platform?: NodeJS.Platform;
     readonly marker?: { readonly name: string; readonly value: string };
+    /** Windows: the tree's Job Object, ended instead of walking parent links. */
+    readonly job?: ProcessJob;
+    /** WSL: the Linux side of the tree, ended from inside the distribution. */
+    readonly wsl?: WslTarget;
   },
 ) => Promise<unknown>;
 

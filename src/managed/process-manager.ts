@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createRealHost, resolveShell, type ShellResolution } from "../../platforms/index.js";
 import {
   type ConcurrencyCounter,
   createConcurrencyCounter,
@@ -332,7 +333,25 @@ class ManagedProcesses implements ProcessManager {
     });
   }
 
-  #spawn(
+  #resolution: Promise<ShellResolution> | undefined;
+
+  /**
+   * The shell to start in: the caller's resolution, else on Windows the real one (Git Bash, WSL,
+   * or the no-bash fallback), resolved once like createShellgate does; plain bash on POSIX.
+   */
+  #resolve(): Promise<ShellResolution> {
+    if (this.#options.resolution) return Promise.resolve(this.#options.resolution);
+    if (this.#platform !== "win32" || process.platform !== "win32") {
+      return Promise.resolve(defaultResolution(this.#platform));
+    }
+    this.#resolution ??= resolveShell(createRealHost({ env: this.#options.baseEnvironment ?? process.env }), {
+      ...(this.#options.windowsShell === undefined ? {} : { windowsShell: this.#options.windowsShell }),
+      ...(this.#options.bashPath === undefined ? {} : { bashPath: this.#options.bashPath }),
+    });
+    return this.#resolution;
+  }
+
+  async #spawn(
     record: ProcessRecord,
     command: string,
     cwd: string,
@@ -342,7 +361,7 @@ class ManagedProcesses implements ProcessManager {
       processId: record.processId,
       command,
       cwd,
-      resolution: this.#options.resolution ?? defaultResolution(this.#platform),
+      resolution: await this.#resolve(),
       platform: this.#platform,
       environment: buildEnvironment(this.#options.baseEnvironment ?? process.env, {
         ...this.#options.environment,

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,6 +66,24 @@ describe("scripts/lint-workflows.mjs", () => {
     );
     expect(broken).not.toBe(realWorkflow);
     const result = lintWorkflows(workflowDirectoryWith(broken));
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/ci\.yml:\d+:\d+: property "nodeversion" is not defined/);
+  });
+
+  it("reports a finding in a path with backslashes instead of crashing (every Windows path)", () => {
+    const broken = realWorkflow.replace(
+      "matrix.node-version }}\n          cache",
+      "matrix.nodeversion }}\n          cache",
+    );
+    // On POSIX a backslash can be part of a directory name; on Windows every separator is one.
+    const parent = workflowDirectoryWith("");
+    const directory = join(parent, process.platform === "win32" ? "nested" : "back\\slash");
+    mkdirSync(directory);
+    writeFileSync(join(directory, "ci.yml"), broken);
+
+    const result = lintWorkflows(directory);
+
+    expect(result.stderr).not.toMatch(/Error:/);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/ci\.yml:\d+:\d+: property "nodeversion" is not defined/);
   });

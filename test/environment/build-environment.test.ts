@@ -69,3 +69,21 @@ describe("buildEnvironment", () => {
     expect(looksLikeCredential("npm_config__authToken")).toBe(true);
   });
 });
+
+describe("buildEnvironment on Windows: Python's output encoding", () => {
+  it("sets PYTHONUTF8=1 so Python writes UTF-8 to the pipe, not the ANSI code page", () => {
+    expect(buildEnvironment({ Path: "C:\\x" }, { platform: "win32" }).PYTHONUTF8).toBe("1");
+  });
+
+  it("keeps the user's own choice, whatever its case", () => {
+    expect(buildEnvironment({ pythonutf8: "0" }, { platform: "win32" })).not.toHaveProperty("PYTHONUTF8");
+    expect(buildEnvironment({ PYTHONIOENCODING: "cp1252" }, { platform: "win32" })).not.toHaveProperty(
+      "PYTHONUTF8",
+    );
+    expect(buildEnvironment({}, { platform: "win32", set: { PYTHONUTF8: "0" } }).PYTHONUTF8).toBe("0");
+  });
+
+  it("leaves POSIX hosts alone", () => {
+    expect(buildEnvironment({}, { platform: "linux" })).not.toHaveProperty("PYTHONUTF8");
+  });
+});

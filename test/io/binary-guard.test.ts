@@ -35,7 +35,7 @@ describe("guardBinary", () => {
   });
 
   it("decodes short or low-control invalid UTF-8 lossily instead of withholding it", () => {
-    expect(guardBinary(Uint8Array.from([0xff, 0xfe, 0x00, 0x01]), "stdout")).toMatchObject({
+    expect(guardBinary(Uint8Array.from([0xfe, 0xff, 0x00, 0x01]), "stdout")).toMatchObject({
       withheld: false,
       encodingLoss: true,
     });
@@ -51,5 +51,36 @@ describe("guardBinary", () => {
       withheld: false,
       encodingLoss: false,
     });
+  });
+});
+
+describe("guardBinary: Windows encodings", () => {
+  it("decodes UTF-16LE by its NUL pattern (wsl.exe -l, PowerShell 5.1 files) instead of withholding it", () => {
+    const text = "Ubuntu-22.04\r\ndocker-desktop\r\n".repeat(4);
+    expect(guardBinary(Buffer.from(text, "utf16le"), "stdout", { legacyCodePage: null })).toEqual({
+      text,
+      withheld: false,
+      encodingLoss: false,
+    });
+    const marked = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Größe ✓", "utf16le")]);
+    expect(guardBinary(marked, "stdout", { legacyCodePage: null }).text).toBe("Größe ✓");
+  });
+
+  it("decodes OEM and ANSI code-page output instead of showing U+FFFD", () => {
+    // `dir` on a German Windows: "Verzeichnis von C:\Übung" in cp850.
+    const oem = Buffer.from([...Buffer.from("Verzeichnis von C:\\"), 0x9a, ...Buffer.from("bung\r\n")]);
+    expect(guardBinary(oem, "stdout", { legacyCodePage: 850 })).toEqual({
+      text: "Verzeichnis von C:\\Übung\r\n",
+      withheld: false,
+      encodingLoss: false,
+    });
+    expect(guardBinary(Buffer.from([0x63, 0x61, 0x66, 0xe9]), "stdout", { legacyCodePage: 1252 }).text).toBe(
+      "café",
+    );
+  });
+
+  it("still withholds binary data, whatever the code page", () => {
+    const bytes = Buffer.from(Array.from({ length: 512 }, (_, index) => (index * 37) % 256));
+    expect(guardBinary(bytes, "stdout", { legacyCodePage: 437 }).withheld).toBe(true);
   });
 });

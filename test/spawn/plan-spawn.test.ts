@@ -2,7 +2,11 @@ import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../src/execution/spawn/command-wrapper.js";
+import {
+  COMMAND_VARIABLE,
+  COMMAND_WRAPPER,
+  WSL_COMMAND_WRAPPER,
+} from "../../src/execution/spawn/command-wrapper.js";
 import { mergePlanEnvironment, planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import { SpawnPlanError } from "../../src/execution/spawn/spawn-plan.js";
 import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
@@ -71,10 +75,12 @@ describe("planSpawn", () => {
       "--exec",
       "bash",
       "-c",
-      COMMAND_WRAPPER,
+      WSL_COMMAND_WRAPPER,
     ]);
-    expect(plan.env?.WSLENV).toBe(COMMAND_VARIABLE);
-    expect(mergePlanEnvironment({ WSLENV: "GOPATH/l" }, plan).WSLENV).toBe(`GOPATH/l:${COMMAND_VARIABLE}`);
+    expect(plan.env?.WSLENV).toBe(`${COMMAND_VARIABLE}:SHELLGATE_RUN`);
+    expect(mergePlanEnvironment({ WSLENV: "GOPATH/l" }, plan).WSLENV).toBe(
+      `GOPATH/l:${COMMAND_VARIABLE}:SHELLGATE_RUN`,
+    );
   });
 
   it("WSL: the native cwd goes to --cd as it is, and wsl_login_shell starts bash -l", () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { planTermination } from "../../src/execution/terminate/plan-termination.js";
 
+// Never the bare name: Windows would look in the working directory first.
+const TASKKILL = expect.stringMatching(/^[A-Za-z]:\\.*\\System32\\taskkill\.exe$/);
+
 describe("planTermination", () => {
   it("POSIX: TERM the group and every member first, KILL them after the grace", () => {
     const plan = planTermination({ pid: 100, descendants: [101, 202], platform: "linux" });
@@ -29,13 +32,13 @@ describe("planTermination", () => {
     const plan = planTermination({ pid: 4242, descendants: [5000, 6000], platform: "win32" });
     expect(plan.method).toBe("taskkill");
     expect(plan.first).toEqual([
-      { type: "command", file: "taskkill", args: ["/T", "/F", "/PID", "4242"], pid: 4242 },
+      { type: "command", file: TASKKILL, args: ["/T", "/F", "/PID", "4242"], pid: 4242 },
     ]);
     expect(plan.afterGrace).toEqual([]);
     expect(plan.fallback).toEqual([
-      { type: "command", file: "taskkill", args: ["/F", "/PID", "4242"], pid: 4242 },
-      { type: "command", file: "taskkill", args: ["/F", "/PID", "5000"], pid: 5000 },
-      { type: "command", file: "taskkill", args: ["/F", "/PID", "6000"], pid: 6000 },
+      { type: "command", file: TASKKILL, args: ["/F", "/PID", "4242"], pid: 4242 },
+      { type: "command", file: TASKKILL, args: ["/F", "/PID", "5000"], pid: 5000 },
+      { type: "command", file: TASKKILL, args: ["/F", "/PID", "6000"], pid: 6000 },
     ]);
   });
 });

@@ -2,13 +2,14 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { prepareDirectPlan } from "../../src/execution/fallback/prepare-direct-plan.js";
 import { INSTALL_BASH_HINT } from "../../src/execution/fallback/split-simple-command.js";
 import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import { SpawnPlanError } from "../../src/execution/spawn/spawn-plan.js";
 import { HOSTILE_ARGUMENTS, PERCENT_ARGUMENTS } from "./support/hostile-strings.js";
 import { environmentWithPathFirst, NO_BASH, quoteWord, runPlan } from "./support/run-plan.js";
 import { useTemporaryDirectories } from "./support/temporary-directory.js";
-import { onWindows, underWine, wineCannot } from "./support/windows-host.js";
+import { onWindows } from "./support/windows-host.js";
 
 // The no-bash fallback (kind `none`) on a win32 Node: shellgate splits the command itself and runs it
 // through cross-spawn, which applies PATHEXT and wraps `.cmd` shims in cmd.exe. Runs under Wine and on
@@ -28,8 +29,23 @@ function toolDirectory(): string {
   return directory;
 }
 
-function fallbackPlan(command: string, cwd: string) {
-  return planSpawn(NO_BASH, command, cwd);
+/** The plan as a run carries it out: split, then the program found without the working directory. */
+function fallbackPlan(
+  command: string,
+  cwd: string,
+  env: Record<string, string> = environmentWithPathFirst(),
+) {
+  return prepareDirectPlan(planSpawn(NO_BASH, command, cwd), env);
+}
+
+function refusalOf(run: () => unknown): SpawnPlanError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SpawnPlanError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
 }
 
 describe.runIf(onWindows)("no-bash fallback on win32", () => {
@@ -53,12 +69,13 @@ describe.runIf(onWindows)("no-bash fallback on win32", () => {
 
   it("runs a .cmd shim by bare name through PATHEXT", async () => {
     const directory = toolDirectory();
+    const environment = environmentWithPathFirst(directory);
     const outcome = await runPlan(
-      fallbackPlan(`print-args 'a b' 'c"d' plain`, temporaryDirectory()),
-      environmentWithPathFirst(directory),
+      fallbackPlan(`print-args 'a b' plain`, temporaryDirectory(), environment),
+      environment,
     );
     expect(outcome.errorCode).toBeUndefined();
-    expect(JSON.parse(outcome.stdout)).toEqual(["a b", 'c"d', "plain"]);
+    expect(JSON.parse(outcome.stdout)).toEqual(["a b", "plain"]);
     expect(outcome.exitCode).toBe(0);
   });
 
@@ -71,23 +88,56 @@ describe.runIf(onWindows)("no-bash fallback on win32", () => {
     expect(JSON.parse(outcome.stdout)).toEqual(words);
   });
 
-  it("hands hostile arguments through a .cmd shim byte for byte", async () => {
+  it("hands arguments without cmd metacharacters through a .cmd shim byte for byte", async () => {
     const directory = toolDirectory();
-    // cmd.exe cannot carry a newline inside an argument, and strips an empty one; those two are
-    // left out on purpose (the native-child test above covers them).
-    const words = HOSTILE_ARGUMENTS.filter((word) => word !== "" && !word.includes("\t"));
+    const environment = environmentWithPathFirst(directory);
+    // cmd.exe cannot carry a newline inside an argument, and strips an empty one.
+    const words = HOSTILE_ARGUMENTS.filter((word) => word !== "" && !/[\t"&|<>^%!]/.test(word));
     const command = ["print-args", ...words].map(quoteWord).join(" ");
-    const outcome = await runPlan(fallbackPlan(command, directory), environmentWithPathFirst(directory));
+    const outcome = await runPlan(fallbackPlan(command, directory, environment), environment);
     expect(outcome.errorCode).toBeUndefined();
     expect(JSON.parse(outcome.stdout)).toEqual(words);
   });
 
-  it("keeps %VAR% literal through a .cmd shim", async (context) => {
-    context.skip(underWine, wineCannot("cmd-expands-escaped-percent"));
+  it.each([
+    ['"&echo injected', "'\"'"],
+    ["semi;colon&amp|pipe<in>out^caret", "'&'"],
+    ["%PATH%", "'%'"],
+    ["!bang!", "'!'"],
+  ])("refuses %s for a batch file, before anything runs (node-cross-spawn#171)", (argument, named) => {
     const directory = toolDirectory();
-    const command = ["print-args", ...PERCENT_ARGUMENTS].map(quoteWord).join(" ");
-    const outcome = await runPlan(fallbackPlan(command, directory), environmentWithPathFirst(directory));
-    expect(JSON.parse(outcome.stdout)).toEqual(PERCENT_ARGUMENTS);
+    const refusal = refusalOf(() =>
+      fallbackPlan(
+        ["print-args", argument].map(quoteWord).join(" "),
+        directory,
+        environmentWithPathFirst(directory),
+      ),
+    );
+    expect(refusal.message).toContain("print-args.cmd");
+    expect(refusal.message).toContain(`(it holds ${named})`);
+    expect(refusal.message).toMatch(/run the program the shim wraps directly/);
+  });
+
+  it("passes the same arguments to a native program unrefused", () => {
+    const plan = fallbackPlan(
+      ["node", "-e", "0", '"&echo injected', "%PATH%"].map(quoteWord).join(" "),
+      temporaryDirectory(),
+    );
+    expect(plan.file).toMatch(/node\.exe$/i);
+    expect(plan.args).toEqual(["-e", "0", '"&echo injected', "%PATH%"]);
+  });
+
+  it("never runs a program planted in the working directory", async () => {
+    const planted = toolDirectory();
+    // print-args.cmd sits in the working directory only: not found, never run.
+    const missing = refusalOf(() => fallbackPlan("print-args x", planted));
+    expect(missing.message).toMatch(/^command not found: print-args is not on PATH/);
+    // A planted node.cmd beside the real node on PATH: the real one runs.
+    writeFileSync(join(planted, "node.cmd"), "@echo planted\r\n");
+    const plan = fallbackPlan("node -e \"process.stdout.write('real')\"", planted);
+    expect(plan.file.toLowerCase()).not.toContain(planted.toLowerCase());
+    const outcome = await runPlan(plan, environmentWithPathFirst());
+    expect(outcome.stdout).toBe("real");
   });
 
   it("refuses `dir | more` before spawning, with the documented error", () => {

@@ -58,6 +58,9 @@ export function buildEnvironment(
     result[name] = value;
   };
   for (const [name, value] of Object.entries(NON_INTERACTIVE_DEFAULTS)) assign(name, value);
+  // Python before 3.15 writes to a pipe in the ANSI code page on Windows; UTF-8 unless the user chose.
+  const has = (name: string) => Object.keys(result).some((key) => key.toUpperCase() === name);
+  if (caseInsensitive && !has("PYTHONUTF8") && !has("PYTHONIOENCODING")) assign("PYTHONUTF8", "1");
   for (const [name, value] of Object.entries(options.set ?? {})) assign(name, value);
   return result;
 }

@@ -1,3 +1,7 @@
+import iconv from "iconv-lite";
+import { looksLikeUtf16le } from "../../../platforms/index.js";
+import { hostOemCodePage } from "./host-code-page.js";
+
 /** Below this many bytes, undecodable output is shown (lossily) rather than judged. */
 export const MIN_BINARY_SAMPLE_BYTES = 64;
 /** Share of control bytes at which undecodable output counts as binary. */
@@ -9,6 +13,14 @@ export interface GuardedOutput {
   readonly withheld: boolean;
   /** True when the bytes were not valid UTF-8 and were decoded with replacement characters. */
   readonly encodingLoss: boolean;
+}
+
+export interface GuardOptions {
+  /**
+   * The code page for output that is neither UTF-8 nor UTF-16 (a Windows console program writing
+   * in its OEM page). Default: this host's OEM code page on Windows, none elsewhere.
+   */
+  readonly legacyCodePage?: number | null;
 }
 
 const strictDecoder = new TextDecoder("utf-8", { fatal: true });
@@ -39,12 +51,19 @@ export function binaryPlaceholder(stream: string, size: number, ratio: number): 
  * replaced by a placeholder naming its size. Legacy encodings (cp1251, shift_jis) have few control
  * bytes and are shown lossily.
  */
-export function guardBinary(bytes: Uint8Array, stream: string): GuardedOutput {
+export function guardBinary(bytes: Uint8Array, stream: string, options: GuardOptions = {}): GuardedOutput {
+  const wide = decodeUtf16Text(bytes);
+  if (wide !== null) return { text: wide, withheld: false, encodingLoss: false };
   try {
     return { text: strictDecoder.decode(bytes), withheld: false, encodingLoss: false };
   } catch {
     // not valid UTF-8: judged below
   }
+  const legacy = decodeLegacyText(
+    bytes,
+    options.legacyCodePage === undefined ? hostOemCodePage() : options.legacyCodePage,
+  );
+  if (legacy !== null) return { text: legacy, withheld: false, encodingLoss: false };
   if (bytes.length < MIN_BINARY_SAMPLE_BYTES) {
     return { text: lossyDecoder.decode(bytes), withheld: false, encodingLoss: true };
   }
@@ -53,4 +72,39 @@ export function guardBinary(bytes: Uint8Array, stream: string): GuardedOutput {
     return { text: binaryPlaceholder(stream, bytes.length, ratio), withheld: true, encodingLoss: false };
   }
   return { text: lossyDecoder.decode(bytes), withheld: false, encodingLoss: true };
+}
+
+/** Text with almost no control characters, as decoded text must be to be believed. */
+function plausibleText(text: string): boolean {
+  let controls = 0;
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    if (code === 0xfffd || (code < 0x20 && code !== 9 && code !== 10 && code !== 13) || code === 0x7f)
+      controls++;
+  }
+  return controls <= text.length * 0.01;
+}
+
+/**
+ * UTF-16LE output (`wsl.exe -l`, files PowerShell 5.1 wrote with `>`), told by its byte-order mark
+ * or by its NUL pattern, and believed only when it decodes to plain text. Null otherwise.
+ */
+export function decodeUtf16Text(bytes: Uint8Array): string | null {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const marked = buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe;
+  if (!marked && (buffer.length < 4 || buffer.length % 2 !== 0 || !looksLikeUtf16le(buffer))) return null;
+  const text = buffer.subarray(marked ? 2 : 0).toString("utf16le");
+  // NUL-separated output (`find -print0`, `printf 'a\0b\0'`) can look like UTF-16 too; real text
+  // has a space or a line break somewhere, NUL-separated names need not.
+  if (!marked && (buffer.length < 8 || !/[\s]/.test(text))) return null;
+  return plausibleText(text) ? text : null;
+}
+
+/** Output in a Windows code page, decoded when the page is known and the result is plain text. */
+export function decodeLegacyText(bytes: Uint8Array, codePage: number | null): string | null {
+  if (codePage === null || codePage === 65001) return null;
+  const encoding = `cp${codePage}`;
+  if (!iconv.encodingExists(encoding)) return null;
+  const text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+  return plausibleText(text) ? text : null;
 }

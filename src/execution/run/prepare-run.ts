@@ -2,8 +2,9 @@ import path from "node:path";
 import { shellWorkdirToNative, toShellPath, wslCdArgument } from "../../../platforms/index.js";
 import { blockedText } from "../../text/refusals/refusal-text.js";
 import { buildEnvironment } from "../environment/build-environment.js";
+import { prepareDirectPlan } from "../fallback/prepare-direct-plan.js";
 import { decideLongCommand, scriptFileContent, sourceScriptCommand } from "../spawn/long-command.js";
-import { planSpawn } from "../spawn/plan-spawn.js";
+import { mergePlanEnvironment, planSpawn } from "../spawn/plan-spawn.js";
 import { removeScriptFile, writeScriptFile } from "../spawn/script-file.js";
 import { type SpawnPlan, SpawnPlanError } from "../spawn/spawn-plan.js";
 import { commandTextProblem, nulByteProblem } from "./command-text.js";
@@ -95,6 +96,12 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
     ...(options.envSet ? { set: options.envSet } : {}),
   });
   if (options.instanceMarker) env[options.instanceMarker.name] = options.instanceMarker.value;
+  try {
+    plan = prepareDirectPlan(plan, mergePlanEnvironment(env, plan));
+  } catch (error) {
+    if (error instanceof SpawnPlanError) throw new ExecutionError("no-shell", error.message);
+    throw error;
+  }
   return { plan, env, cwd };
 }
 

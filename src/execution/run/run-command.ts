@@ -117,6 +117,9 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       },
       ...(out.binaryWithheld || err.binaryWithheld ? { binaryWithheld: true as const } : {}),
       ...(end.backgroundChildren ? { backgroundChildren: end.backgroundChildren } : {}),
+      ...(end.termination && end.termination.survivors.length > 0
+        ? { survivors: end.termination.survivors }
+        : {}),
       ...(sandbox ? { sandbox } : {}),
     };
   } finally {

@@ -28,6 +28,8 @@ export interface RunResult {
   readonly binaryWithheld?: true;
   /** Present when processes outlived the shell. */
   readonly backgroundChildren?: BackgroundChildren;
+  /** Present when a kill (timeout, abort) could not end everything: these pids still run. */
+  readonly survivors?: readonly number[];
   /** The sandbox's note: what it denied (and what to do instead), or that `auto` could not sandbox. */
   readonly sandbox?: string;
 }

@@ -1,10 +1,12 @@
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
+import { decodeExitStatus } from "../exit-status.js";
 import { removeScriptFile } from "../spawn/script-file.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
-import { startProcess } from "../spawn/start-process.js";
+import { jobOf, startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
 import { isGroupAlive } from "../terminate/process-alive.js";
 import { type TerminationReport, terminateTree } from "../terminate/terminate-tree.js";
+import { wslTargetOf } from "../terminate/wsl-tree-kill.js";
 import type { BackgroundChildren } from "./run-result.js";
 
 /** How long the pipes may keep delivering after the shell exited before they are cut. */
@@ -68,6 +70,9 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
     if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);
     return notStarted(error as NodeJS.ErrnoException);
   }
+  // Windows: the Job Object startProcess put the tree in.
+  const job = jobOf(child);
+  const wsl = wslTargetOf(plan);
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);
@@ -84,7 +89,13 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
 
   const terminate = (): Promise<TerminationReport | undefined> => {
     if (child.pid === undefined) return Promise.resolve(undefined);
-    termination ??= terminateTree(child.pid, { graceMs: options.graceMs, platform, marker });
+    termination ??= terminateTree(child.pid, {
+      graceMs: options.graceMs,
+      platform,
+      marker,
+      ...(job ? { job } : {}),
+      ...(wsl ? { wsl } : {}),
+    });
     return termination;
   };
 
@@ -99,7 +110,11 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
   async function watchToEnd(): Promise<ProcessEnd> {
     const spawnError = await started;
     if (spawnError) return { exitCode: null, signal: null, spawnError };
-    const { code, signal } = await exited;
+    const raw = await exited;
+    const { exitCode: code, signal } = decodeExitStatus(plan.shell, platform, {
+      exitCode: raw.code,
+      signal: raw.signal,
+    });
     const drained = await Promise.race([closed, delay(drainMs).then(() => false)]);
     const pid = child.pid as number;
     let backgroundChildren: BackgroundChildren | undefined;
@@ -112,6 +127,16 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
           backgroundChildren = { pids, killed: kill };
         }
       }
+    } else if (job) {
+      // The job holds whatever the shell left behind, however its parent links broke.
+      const left = job.commandMembers().filter((member) => member !== pid);
+      if (left.length > 0 || termination) {
+        const kill = options.killBackgroundChildren || termination !== undefined;
+        if (kill) await terminate();
+        if (left.length > 0) backgroundChildren = { pids: left, killed: kill };
+      }
+      // Kill-on-close: closing would end children the caller chose to leave running.
+      if (job.commandMembers().length === 0) job.close();
     } else if (!drained && options.killBackgroundChildren) {
       await terminate();
     }

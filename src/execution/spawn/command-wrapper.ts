@@ -11,6 +11,15 @@ export const COMMAND_VARIABLE = "SHELLGATE_COMMAND";
 export const COMMAND_WRAPPER = `IFS=;set -f;eval $${COMMAND_VARIABLE}`;
 
 /**
+ * The `-c` script for WSL: the same wrapper, run in a session and process group of its own
+ * (`setsid -w` keeps the exit status) when the distribution has util-linux's setsid. Killing
+ * wsl.exe leaves the Linux side running (microsoft/WSL#2496), so shellgate ends the tree from the
+ * Linux side, by that group (see `wsl-tree-kill.ts`). WSL does not re-parse argv, so the quotes
+ * are safe here.
+ */
+export const WSL_COMMAND_WRAPPER = `if setsid -w true >/dev/null 2>&1; then exec setsid -w bash -c '${COMMAND_WRAPPER}'; fi; ${COMMAND_WRAPPER}`;
+
+/**
  * What the variable holds: the prelude, then the command text byte for byte. Bash gets its default
  * IFS back exactly; a POSIX sh (no `$'…'`) gets IFS unset, which splits the same way.
  */

@@ -1,7 +1,13 @@
+import { win32 } from "node:path";
 import type { ShellResolution } from "../../../platforms/index.js";
-import type { RunMarker } from "../environment/run-marker.js";
+import { RUN_MARKER_VARIABLE, type RunMarker } from "../environment/run-marker.js";
 import { splitSimpleCommand } from "../fallback/split-simple-command.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "./command-wrapper.js";
+import {
+  COMMAND_VARIABLE,
+  COMMAND_WRAPPER,
+  WSL_COMMAND_WRAPPER,
+  wrapCommandText,
+} from "./command-wrapper.js";
 import { type SpawnPlan, SpawnPlanError } from "./spawn-plan.js";
 
 export interface PlanSpawnOptions {
@@ -65,9 +71,13 @@ export function planSpawn(
           "bash",
           ...(resolution.loginShell === true ? ["-l"] : []),
           "-c",
-          COMMAND_WRAPPER,
+          WSL_COMMAND_WRAPPER,
         ],
-        env: { [COMMAND_VARIABLE]: wrapCommandText(command), WSLENV: COMMAND_VARIABLE },
+        // The run marker crosses too: it is how the Linux side of the tree is found and ended.
+        env: {
+          [COMMAND_VARIABLE]: wrapCommandText(command),
+          WSLENV: `${COMMAND_VARIABLE}:${RUN_MARKER_VARIABLE}`,
+        },
         delivery: "environment",
       };
     }
@@ -85,16 +95,48 @@ function environmentPlan(
   command: string,
   common: Pick<SpawnPlan, "cwd" | "detached" | "windowsHide" | "crossSpawn">,
 ): SpawnPlan {
+  const file = shellExecutable(resolution);
+  const sh = resolution.kind === "sh";
+  // busybox picks its applet from the first argument when it is not called by an applet's name.
+  const applet = sh && /^busybox(\.exe)?$/i.test(win32.basename(file)) ? ["sh"] : [];
+  const runtime = runtimeEnvironment(resolution, file);
   return {
     ...common,
     shell: resolution.kind,
-    file: shellExecutable(resolution),
+    file,
     // `--noprofile --norc` are bash options; a POSIX sh reads no startup files for `-c` anyway.
-    args:
-      resolution.kind === "sh" ? ["-c", COMMAND_WRAPPER] : ["--noprofile", "--norc", "-c", COMMAND_WRAPPER],
-    env: { [COMMAND_VARIABLE]: wrapCommandText(command, resolution.kind === "sh") },
+    args: sh ? [...applet, "-c", COMMAND_WRAPPER] : ["--noprofile", "--norc", "-c", COMMAND_WRAPPER],
+    env: { [COMMAND_VARIABLE]: wrapCommandText(command, sh) },
+    ...runtime,
     delivery: "environment",
   };
+}
+
+/**
+ * What a login shell would have set up for a raw MSYS2 or Cygwin bash: its runtime's `bin` first
+ * on PATH and MSYSTEM. Git's `bin\bash.exe` redirector does this itself; a raw `usr\bin\bash.exe`
+ * or Cygwin's `bin\bash.exe` run with `--noprofile` would see only the Windows PATH.
+ */
+function runtimeEnvironment(
+  resolution: ShellResolution,
+  file: string,
+): Pick<SpawnPlan, "pathPrepend" | "envDefaults"> {
+  if (resolution.platform !== "win32") return {};
+  const directory = win32.dirname(file);
+  const root = resolution.root;
+  if (resolution.kind === "cygwin") return { pathPrepend: root ? win32.join(root, "bin") : directory };
+  if (resolution.kind !== "gitbash") return {};
+  const raw = win32.basename(win32.dirname(directory)).toLowerCase() === "usr";
+  if (resolution.flavor === "msys2") {
+    return {
+      pathPrepend: root ? win32.join(root, "usr", "bin") : directory,
+      envDefaults: { MSYSTEM: "MSYS" },
+    };
+  }
+  if (!raw) return {}; // Git's redirector
+  const usrBin = root ? win32.join(root, "usr", "bin") : directory;
+  const mingw = root ? [win32.join(root, "mingw64", "bin")] : [];
+  return { pathPrepend: [...mingw, usrBin].join(";"), envDefaults: { MSYSTEM: "MINGW64" } };
 }
 
 /**
@@ -103,16 +145,28 @@ function environmentPlan(
  */
 export function mergePlanEnvironment(
   environment: Readonly<Record<string, string>>,
-  plan: Pick<SpawnPlan, "env">,
+  plan: Pick<SpawnPlan, "env" | "pathPrepend" | "envDefaults">,
   marker?: RunMarker,
 ): Record<string, string> {
   // One copy per spawn: the command's environment, the plan's variables, then the run marker.
   const merged = { ...environment, ...plan.env };
+  // Windows names are case-insensitive (`Path` is PATH): find the key the environment uses.
+  const keyOf = (name: string) => Object.keys(merged).find((key) => key.toUpperCase() === name);
+  for (const [name, value] of Object.entries(plan.envDefaults ?? {})) {
+    if (keyOf(name.toUpperCase()) === undefined) merged[name] = value;
+  }
+  if (plan.pathPrepend) {
+    const pathKey = keyOf("PATH") ?? "PATH";
+    merged[pathKey] = merged[pathKey] ? `${plan.pathPrepend};${merged[pathKey]}` : plan.pathPrepend;
+  }
   if (marker) merged[marker.name] = marker.value;
   const existing = environment.WSLENV;
   if (plan.env?.WSLENV && existing) {
-    const names = existing.split(":").filter((name) => name.length > 0 && name !== plan.env?.WSLENV);
-    merged.WSLENV = [...names, plan.env.WSLENV].join(":");
+    const own = plan.env.WSLENV.split(":");
+    const names = existing
+      .split(":")
+      .filter((name) => name.length > 0 && !own.includes(name.split("/")[0] ?? name));
+    merged.WSLENV = [...names, ...own].join(":");
   }
   return merged;
 }

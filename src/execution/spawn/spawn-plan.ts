@@ -18,6 +18,13 @@ export interface SpawnPlan {
   readonly cwd: string;
   /** Variables to add to the command's environment (the command text, for `environment` delivery). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Directories put before the environment's PATH (Windows `;` list): a raw MSYS2 or Cygwin bash
+   * gets its runtime's `bin`, as a login shell would, so `ls` and `grep` exist.
+   */
+  readonly pathPrepend?: string;
+  /** Variables set only when the environment has none of that name (any case on Windows). */
+  readonly envDefaults?: Readonly<Record<string, string>>;
   /** Text to write to stdin, then close it (unused by the built-in plans: stdin is `/dev/null`). */
   readonly stdinText?: string;
   readonly delivery: CommandDelivery;

@@ -1,5 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import crossSpawn from "cross-spawn";
+import { containProcess } from "../containment/contain-process.js";
+import type { ProcessJob } from "../containment/process-job.js";
 import type { RunMarker } from "../environment/run-marker.js";
 import { mergePlanEnvironment } from "./plan-spawn.js";
 import type { SpawnPlan } from "./spawn-plan.js";
@@ -18,6 +20,13 @@ export type LaunchPlan = Pick<
   SpawnPlan,
   "file" | "args" | "cwd" | "env" | "stdinText" | "detached" | "windowsHide" | "crossSpawn"
 >;
+
+const jobs = new WeakMap<ChildProcess, ProcessJob>();
+
+/** The Job Object `startProcess` put this child's tree in (Windows); undefined elsewhere. */
+export function jobOf(child: ChildProcess): ProcessJob | undefined {
+  return jobs.get(child);
+}
 
 /**
  * Carries out a spawn plan: the one place a child process is started over pipes (foreground
@@ -40,6 +49,13 @@ export function startProcess(plan: LaunchPlan, options: StartProcessOptions): Ch
   const child = plan.crossSpawn
     ? crossSpawn(plan.file, [...plan.args], spawnOptions)
     : spawn(plan.file, [...plan.args], spawnOptions);
+  // Windows: the tree goes into its own Job Object in this same tick, before the shell can start
+  // anything (see contain-process.ts). A detached start is meant to outlive shellgate, and a
+  // kill-on-close job would end it with the host, so it is left out.
+  if (!plan.detached) {
+    const containment = containProcess(child.pid);
+    if (containment.kind === "job-object") jobs.set(child, containment.job);
+  }
   if (plan.stdinText !== undefined && child.stdin) {
     child.stdin.on("error", () => {
       // the command may exit without reading its input; that is not an error of ours

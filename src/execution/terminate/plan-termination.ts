@@ -1,3 +1,4 @@
+import { systemProgramPath } from "../../../platforms/index.js";
 /** One thing to do to end a process tree; carried out by `terminate-tree.ts`. */
 export type TerminationStep =
   | { readonly type: "signal-group"; readonly pgid: number; readonly signal: NodeJS.Signals }
@@ -29,7 +30,7 @@ export interface TerminationTarget {
 }
 
 function taskkill(pid: number, args: readonly string[]): TerminationStep {
-  return { type: "command", file: "taskkill", args: [...args, "/PID", String(pid)], pid };
+  return { type: "command", file: systemProgramPath("taskkill"), args: [...args, "/PID", String(pid)], pid };
 }
 
 /** Decides which signals or commands end a tree on a platform. Pure: no processes are touched. */

@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
+import { systemProgramPath } from "../../../platforms/index.js";
+import type { ProcessJob } from "../containment/process-job.js";
 import { listDescendants } from "./list-descendants.js";
 import { planTermination, type TerminationStep } from "./plan-termination.js";
 import { isProcessAlive, waitUntilGone } from "./process-alive.js";
+import { planWslTreeKill, type WslTarget } from "./wsl-tree-kill.js";
 
 export interface TerminateTreeOptions {
   /** How long SIGTERM gets before SIGKILL (POSIX). Default 2000 ms. */
@@ -13,11 +16,21 @@ export interface TerminateTreeOptions {
   readonly pgid?: number;
   /** See `listDescendants`: finds `setsid` orphans that inherited this environment variable (Linux). */
   readonly marker?: { readonly name: string; readonly value: string };
+  /**
+   * Windows: the tree's Job Object (see `execution/containment`). When given, the job is ended and
+   * its membership is the proof; no pid is killed, so a reused pid can never be hit.
+   */
+  readonly job?: ProcessJob;
+  /**
+   * WSL: the run's Linux side, ended from inside the distribution by its run marker (`marker`),
+   * because killing wsl.exe does not reach it.
+   */
+  readonly wsl?: WslTarget;
 }
 
 export interface TerminationReport {
   readonly pid: number;
-  readonly method: "process-group" | "taskkill" | "taskkill-per-pid";
+  readonly method: "process-group" | "taskkill" | "taskkill-per-pid" | "job-object";
   /** Members found (before signalling), the root excluded. */
   readonly descendants: readonly number[];
   /** True when something outlived the grace period and had to be killed. */
@@ -77,6 +90,14 @@ export async function terminateTree(
   pid: number,
   options: TerminateTreeOptions = {},
 ): Promise<TerminationReport> {
+  if (options.wsl && options.marker) {
+    // First the Linux side (wsl.exe must still run for its relay to deliver), then the Windows one.
+    const kill = planWslTreeKill(options.wsl, options.marker);
+    const failure = await runCommand(kill.file, kill.args);
+    const report = await terminateTree(pid, { ...options, wsl: undefined });
+    return failure ? { ...report, errors: [...report.errors, failure] } : report;
+  }
+  if (options.job && !options.job.closed) return terminateJob(pid, options.job, options);
   const started = Date.now();
   const platform = options.platform ?? process.platform;
   const graceMs = options.graceMs ?? 2000;
@@ -124,6 +145,40 @@ export async function terminateTree(
     descendants,
     forced,
     survivors: gone ? [] : everyone.filter(isProcessAlive),
+    errors,
+    durationMs: Date.now() - started,
+  };
+}
+
+/** Ends a contained tree through its job and reports by the job's membership. */
+async function terminateJob(
+  pid: number,
+  job: ProcessJob,
+  options: TerminateTreeOptions,
+): Promise<TerminationReport> {
+  const started = Date.now();
+  const killWaitMs = options.killWaitMs ?? 5000;
+  // A process can be outside the job while still linked to the tree: one made through WMI
+  // (Win32_Process.Create is never in the caller's job), or one Wine did not put in it. The tree
+  // is listed first, while its links are alive, and whatever the job did not hold is ended by pid.
+  const listed = await listDescendants(pid, {
+    platform: "win32",
+    ...(options.marker ? { marker: options.marker } : {}),
+  }).catch(() => [] as number[]);
+  const ended = await job.terminate(killWaitMs);
+  const errors = [...ended.errors];
+  const outside = listed.filter((member) => !ended.members.includes(member) && isProcessAlive(member));
+  for (const member of outside) {
+    const failure = await runCommand(systemProgramPath("taskkill"), ["/F", "/PID", String(member)]);
+    if (failure) errors.push(failure);
+  }
+  const outsideGone = outside.length === 0 || (await waitUntilGone(outside, killWaitMs));
+  return {
+    pid,
+    method: "job-object",
+    descendants: [...new Set([...ended.members, ...listed])].filter((member) => member !== pid),
+    forced: true,
+    survivors: [...ended.survivors, ...(outsideGone ? [] : outside.filter(isProcessAlive))],
     errors,
     durationMs: Date.now() - started,
   };

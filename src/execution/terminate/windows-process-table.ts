@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { systemProgramPath } from "../../../platforms/index.js";
 import type { ProcessEntry } from "./process-table.js";
 
 /** Decodes tool output that may be UTF-16LE (wmic writes it when its output is a pipe). */
@@ -60,12 +61,12 @@ function run(file: string, args: readonly string[]): Promise<ProcessEntry[]> {
  * Windows 11 24H2 and Server 2025), then wmic (still present on older hosts and under Wine).
  */
 export async function readWindowsProcessTable(): Promise<ProcessEntry[]> {
-  const viaPowerShell = await run("powershell.exe", [
+  const viaPowerShell = await run(systemProgramPath("powershell"), [
     "-NoProfile",
     "-NonInteractive",
     "-Command",
     'Get-CimInstance Win32_Process | ForEach-Object { "$($_.ProcessId),$($_.ParentProcessId)" }',
   ]);
   if (viaPowerShell.length > 0) return viaPowerShell;
-  return run("wmic.exe", ["process", "get", "ParentProcessId,ProcessId", "/format:csv"]);
+  return run(systemProgramPath("wmic"), ["process", "get", "ParentProcessId,ProcessId", "/format:csv"]);
 }

@@ -45,13 +45,20 @@ export class TreeTeardown {
   }
 
   /**
-   * After a normal exit, closes what is left of the process group. An empty group means nothing
-   * to sweep, which skips a process-table scan per exit. On Windows the parent link is gone with
-   * the parent, so there is no tree left to find.
+   * After a normal exit, closes what is left of the tree. An empty group (POSIX) or an empty job
+   * (Windows) means nothing to sweep, which skips a process-table scan per exit. Without a job,
+   * Windows has no way to find what outlived its parent, so nothing is swept there.
    */
   async sweep(record: ProcessRecord): Promise<void> {
     const pid = record.transport?.pid;
-    if (pid === undefined || this.#options.platform === "win32" || !isGroupAlive(pid)) return;
+    if (pid === undefined) return;
+    const job = record.transport?.job;
+    if (job) {
+      if (job.commandMembers().length > 0) await this.#teardown(record);
+      if (job.commandMembers().length === 0) job.close();
+      return;
+    }
+    if (this.#options.platform === "win32" || !isGroupAlive(pid)) return;
     await this.#teardown(record);
   }
 
@@ -59,11 +66,18 @@ export class TreeTeardown {
     const pid = record.transport?.pid;
     if (pid === undefined) return;
     try {
-      await this.#options.terminateTree(pid, {
+      const report = await this.#options.terminateTree(pid, {
         graceMs: this.#options.graceMs,
         platform: this.#options.platform,
         marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
+        ...(record.transport?.job ? { job: record.transport.job } : {}),
+        ...(record.transport?.wsl ? { wsl: record.transport.wsl } : {}),
       });
+      // Never report a tree gone that is not: say which processes outlived the teardown.
+      const survivors = (report as { survivors?: readonly number[] } | undefined)?.survivors ?? [];
+      if (survivors.length > 0) {
+        record.outputError ??= `Processes still running after the teardown: ${survivors.join(", ")}; shellgate could not end them, so kill them by pid.`;
+      }
     } catch (error) {
       record.outputError ??= `Process-tree teardown failed: ${error instanceof Error ? error.message : String(error)}`;
     }

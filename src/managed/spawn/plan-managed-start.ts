@@ -40,10 +40,11 @@ export function planManagedStart(
   const spawn = planSpawn(request.resolution, request.command, request.cwd);
   const marker = { name: MANAGED_MARKER_VARIABLE, value: request.processId };
   const environment: Record<string, string> = {
-    ...mergePlanEnvironment(
-      request.environment,
-      spawn.env === undefined ? {} : { env: definedOnly(spawn.env) },
-    ),
+    ...mergePlanEnvironment(request.environment, {
+      ...(spawn.env === undefined ? {} : { env: definedOnly(spawn.env) }),
+      ...(spawn.pathPrepend ? { pathPrepend: spawn.pathPrepend } : {}),
+      ...(spawn.envDefaults ? { envDefaults: spawn.envDefaults } : {}),
+    }),
     [marker.name]: marker.value,
   };
   // The non-interactive default TERM=dumb suits pipes; a real terminal gets a real terminal type.

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { ShellResolution } from "../../../platforms/index.js";
+import { prepareDirectPlan } from "../../execution/fallback/prepare-direct-plan.js";
 import type { Sandbox } from "../../execution/sandbox/index.js";
 import { planSpawn } from "../../execution/spawn/plan-spawn.js";
 import type { SpawnPlan } from "../../execution/spawn/spawn-plan.js";
@@ -60,6 +61,7 @@ export async function spawnManagedProcess(request: SpawnManagedProcessRequest): 
       },
       planning.planSpawn,
     );
+    plan = { ...plan, spawn: prepareDirectPlan(plan.spawn, plan.spawn.env ?? request.environment) };
   } catch (error) {
     planning.release();
     throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);

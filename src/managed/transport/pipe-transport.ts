@@ -1,11 +1,13 @@
 import { definedOnly } from "../../execution/environment/defined-only.js";
-import { startProcess } from "../../execution/spawn/start-process.js";
+import { decodeExitStatus } from "../../execution/exit-status.js";
+import { jobOf, startProcess } from "../../execution/spawn/start-process.js";
+import { wslTargetOf } from "../../execution/terminate/wsl-tree-kill.js";
 import type { ManagedSpawnPlan, ManagedTransport, TransportExit, TransportHandlers } from "./transport.js";
 
 /**
  * Spawns with three pipes. On POSIX the child leads its own process group (detached) so the
- * whole tree can be torn down without touching shellgate; on Windows the tree is found and
- * killed by `terminateTree` (taskkill /T) instead, and detaching would only open a console.
+ * whole tree can be torn down without touching shellgate; on Windows the tree lives in its own
+ * Job Object instead (started by `startProcess`), and detaching would only open a console.
  */
 export function spawnPipeTransport(
   plan: ManagedSpawnPlan,
@@ -28,8 +30,14 @@ export function spawnPipeTransport(
     );
     if (!child.stdin || !child.stdout || !child.stderr) throw new Error("the child has no pipes");
     const { stdin, stdout, stderr } = child;
+    const job = jobOf(child);
+    const wsl = wslTargetOf(plan);
     const exited = new Promise<TransportExit>((resolveExit) => {
-      child.once("exit", (code, signal) => resolveExit({ code, signal }));
+      child.once("exit", (code, signal) => {
+        // Git Bash, MSYS2 and Cygwin report a signal death as `signal << 8`; read it as the signal.
+        const status = plan.shell ? decodeExitStatus(plan.shell, platform, { exitCode: code, signal }) : null;
+        resolveExit(status ? { code: status.exitCode, signal: status.signal } : { code, signal });
+      });
     });
     const streamEnded = (stream: NodeJS.ReadableStream) =>
       new Promise<void>((resolveEnd) => {
@@ -49,6 +57,8 @@ export function spawnPipeTransport(
       child.on("error", () => undefined);
       resolve({
         pid: child.pid!,
+        ...(job ? { job } : {}),
+        ...(wsl ? { wsl } : {}),
         pty: false,
         exited,
         drained,

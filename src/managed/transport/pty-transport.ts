@@ -1,3 +1,4 @@
+import { containProcess } from "../../execution/containment/contain-process.js";
 import { definedOnly } from "../../execution/environment/defined-only.js";
 import { startTerminal } from "../../execution/spawn/start-process.js";
 import type { PtyModule } from "../terminal/pty-loader.js";
@@ -33,6 +34,8 @@ export function spawnPtyTransport(
       reject(error);
       return;
     }
+    // Windows: the shell's tree goes into its own Job Object, as for pipes.
+    const containment = containProcess(terminal.pid);
     let inputClosed = false;
     let exitObserved = false;
     const dataSubscription = terminal.onData((data) =>
@@ -48,6 +51,7 @@ export function spawnPtyTransport(
     });
     resolve({
       pid: terminal.pid,
+      ...(containment.kind === "job-object" ? { job: containment.job } : {}),
       pty: true,
       ...(terminal.ptsName ? { terminalDevice: terminal.ptsName } : {}),
       exited,

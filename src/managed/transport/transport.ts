@@ -1,3 +1,6 @@
+import type { ShellKind } from "../../../platforms/index.js";
+import type { ProcessJob } from "../../execution/containment/process-job.js";
+import type { WslTarget } from "../../execution/terminate/wsl-tree-kill.js";
 /** What a spawn plan must say for a managed start (the execution layer's `planSpawn` result). */
 export interface ManagedSpawnPlan {
   readonly file: string;
@@ -6,6 +9,13 @@ export interface ManagedSpawnPlan {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
   readonly stdinText?: string;
+  /** Directories put before PATH, and variables set only when absent (see SpawnPlan). */
+  readonly pathPrepend?: string;
+  readonly envDefaults?: Readonly<Record<string, string>>;
+  /** The shell kind the plan was made for (decides how an exit status is read). */
+  readonly shell?: ShellKind;
+  /** Kind `none`: argv without a shell. */
+  readonly delivery?: "argv" | "environment" | "direct";
   /** Resolve the program with PATHEXT and `.cmd` shims (the execution plan's flag, kind `none`). */
   readonly crossSpawn?: boolean;
 }
@@ -24,6 +34,10 @@ export interface TransportHandlers {
 /** A running child, pipes or terminal, seen the same way by the manager. */
 export interface ManagedTransport {
   readonly pid: number;
+  /** Windows: the Job Object holding the whole tree (see execution/containment). */
+  readonly job?: ProcessJob;
+  /** WSL: where the Linux side of the tree runs, ended from inside the distribution. */
+  readonly wsl?: WslTarget;
   readonly pty: boolean;
   /** The terminal device (e.g. /dev/pts/3) whose mode decides EOF; pty only. */
   readonly terminalDevice?: string;

@@ -50,6 +50,9 @@ export function renderRunMarkers(result: RunResult): string[] {
   else if (result.exitCode !== null && result.exitCode !== 0) markers.push(`[exit code: ${result.exitCode}]`);
   const background = backgroundLine(result);
   if (background) markers.push(background);
+  if (result.survivors && result.survivors.length > 0) {
+    markers.push(`[processes still running after the kill: ${result.survivors.join(", ")}]`);
+  }
   if (result.sandbox) markers.push(result.sandbox);
   return markers;
 }

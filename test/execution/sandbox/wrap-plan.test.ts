@@ -6,7 +6,7 @@ import {
   wrapWslPlan,
   wslBubblewrapArguments,
 } from "../../../src/execution/sandbox/wrap-plan.js";
-import { COMMAND_WRAPPER } from "../../../src/execution/spawn/command-wrapper.js";
+import { WSL_COMMAND_WRAPPER } from "../../../src/execution/spawn/command-wrapper.js";
 import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
 
 const wsl: ShellResolution = {
@@ -87,7 +87,7 @@ describe("the WSL plan (bubblewrap inside the distribution)", () => {
       "--",
       "bash",
       "-c",
-      COMMAND_WRAPPER,
+      WSL_COMMAND_WRAPPER,
     ]);
     expect(enclosed.env).toEqual(plan.env);
   });

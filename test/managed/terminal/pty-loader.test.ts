@@ -1,5 +1,12 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { loadPty, requirePty } from "../../../src/managed/terminal/pty-loader.js";
+import {
+  HOMEBRIDGE,
+  LYDELL,
+  loadFirstWorking,
+  loadPty,
+  requirePty,
+} from "../../../src/managed/terminal/pty-loader.js";
 
 describe("pty loader", () => {
   it("loads the optional package lazily", async () => {
@@ -14,5 +21,26 @@ describe("pty loader", () => {
     await expect(requirePty(async () => ({ something: "else" }))).rejects.toMatchObject({
       code: "pty_unavailable",
     });
+  });
+});
+
+describe("pty loader probes", () => {
+  it("skips a package whose native binary does not load, and takes the next", async () => {
+    const broken = {
+      name: "@homebridge/node-pty-prebuilt-multiarch",
+      probe: () => {
+        throw new Error("no native conpty.node (its install script did not run)");
+      },
+    };
+    const working = { name: "@homebridge/node-pty-prebuilt-multiarch", probe: () => undefined };
+    await expect(loadFirstWorking([broken])).resolves.toBeNull();
+    expect(typeof (await loadFirstWorking([broken, working]))?.spawn).toBe("function");
+  });
+
+  // Under Wine the node_modules are Linux's: npm installed no win32 binary package there.
+  it.skipIf(process.env.SHELLGATE_UNDER_WINE === "1")("finds the native binaries on this host", () => {
+    const require = createRequire(import.meta.url);
+    expect(() => LYDELL.probe(require)).not.toThrow();
+    if (process.platform === "linux") expect(() => HOMEBRIDGE.probe(require)).not.toThrow();
   });
 });

@@ -211,3 +211,21 @@ describe("resolveShell on Windows facts", () => {
     }
   });
 });
+
+describe("resolveShell on Windows: a bash_path that is not bash", () => {
+  it.each([
+    ["C:\\tools\\busybox.exe", "BusyBox v1.37.0-FRP-5236-g7dff7f376 (2024-02-15 08:54:58 GMT)\r\n"],
+    ["C:\\tools\\bash.exe", "BusyBox v1.37.0-FRP-5236-g7dff7f376 (2024-02-15 08:54:58 GMT)\r\n"],
+    ["C:\\tools\\sh.exe", ""],
+  ])("runs %s as POSIX sh, without bash-only options", async (bashPath, versionText) => {
+    const resolution = await resolveWindows(
+      {
+        env: windowsBase,
+        files: { [bashPath]: { type: "file", size: 100 } },
+        commands: [{ argv: [bashPath, "--version"], exitCode: versionText ? 0 : 1, stdout: versionText }],
+      },
+      { bashPath },
+    );
+    expect(resolution).toMatchObject({ kind: "sh", path: bashPath, source: "bash_path" });
+  });
+});

@@ -6,7 +6,11 @@ import {
   type ShellResolution,
   toShellPath,
 } from "../../../platforms/index.js";
-import { COMMAND_VARIABLE, COMMAND_WRAPPER } from "../../../src/execution/spawn/command-wrapper.js";
+import {
+  COMMAND_VARIABLE,
+  COMMAND_WRAPPER,
+  WSL_COMMAND_WRAPPER,
+} from "../../../src/execution/spawn/command-wrapper.js";
 import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
 import { SpawnPlanError } from "../../../src/execution/spawn/spawn-plan.js";
 import { loadHostFixtures } from "../../hosts/host-fixtures.js";
@@ -84,9 +88,9 @@ describe("recorded Windows hosts → the process shellgate starts", () => {
       "--exec",
       "bash",
       "-c",
-      COMMAND_WRAPPER,
+      WSL_COMMAND_WRAPPER,
     ]);
-    expect(plan.env?.WSLENV).toBe(COMMAND_VARIABLE);
+    expect(plan.env?.WSLENV).toBe(`${COMMAND_VARIABLE}:SHELLGATE_RUN`);
   });
 
   it("nothing installed: the fallback runs a simple command through cross-spawn and refuses `dir | more`", async () => {

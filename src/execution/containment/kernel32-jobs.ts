@@ -1,0 +1,143 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  BASIC_ACCOUNTING_SIZE,
+  CONTAINMENT_LIMIT_FLAGS,
+  decodeActiveProcesses,
+  decodeProcessIdList,
+  encodeExtendedLimit,
+  JOB_INFORMATION_CLASS,
+  type PointerSize,
+  processIdListSize,
+} from "./job-layout.js";
+
+/** An opaque Win32 HANDLE as koffi returns it. */
+export type Win32Handle = object;
+
+/** The job-object calls shellgate makes, over kernel32 through koffi. Windows only. */
+export interface JobApi {
+  /** A new anonymous job with the containment limits set; throws when Windows refuses. */
+  createContainmentJob(): Win32Handle;
+  /** A handle that can assign and end the process; null when it is already gone. */
+  openProcess(pid: number): Win32Handle | null;
+  assign(job: Win32Handle, process: Win32Handle): boolean;
+  terminate(job: Win32Handle, exitCode: number): boolean;
+  activeProcesses(job: Win32Handle): number;
+  processIds(job: Win32Handle): readonly number[];
+  /** The executable's full path, or null when the process is gone or cannot be opened. */
+  imagePath(pid: number): string | null;
+  /** Whether the process has ended (its handle is signalled). */
+  hasExited(process: Win32Handle): boolean;
+  close(handle: Win32Handle): void;
+}
+
+// OpenProcess rights: assignment needs SET_QUOTA and TERMINATE; the rest is for checks.
+const PROCESS_TERMINATE = 0x0001;
+const PROCESS_SET_QUOTA = 0x0100;
+const PROCESS_QUERY_LIMITED_INFORMATION = 0x1000;
+const SYNCHRONIZE = 0x0010_0000;
+const WAIT_OBJECT_0 = 0;
+
+interface Koffi {
+  load(file: string): { func(prototype: string): (...args: unknown[]) => unknown };
+}
+
+/**
+ * Loads koffi and binds kernel32 once. koffi ships its Windows binaries in the npm packages
+ * `@koromix/koffi-win32-{x64,arm64,ia32}`, so this works with install scripts disabled and no
+ * compiler. The require is synchronous so a job can be created and assigned in the same tick as the
+ * spawn (see `contain-process.ts`).
+ */
+export function loadJobApi(environment: NodeJS.ProcessEnv = process.env): JobApi {
+  const require = createRequire(import.meta.url);
+  const koffi = require("koffi") as Koffi;
+  const systemRoot = environment.SystemRoot ?? environment.SYSTEMROOT ?? "C:\\Windows";
+  const kernel32 = koffi.load(path.win32.join(systemRoot, "System32", "kernel32.dll"));
+  const pointerSize: PointerSize = process.arch === "ia32" ? 4 : 8;
+  const CreateJobObjectW = kernel32.func("void * __stdcall CreateJobObjectW(void *attributes, void *name)");
+  const SetInformationJobObject = kernel32.func(
+    "int __stdcall SetInformationJobObject(void *job, int infoClass, void *info, uint32_t length)",
+  );
+  const QueryInformationJobObject = kernel32.func(
+    "int __stdcall QueryInformationJobObject(void *job, int infoClass, void *info, uint32_t length, void *returned)",
+  );
+  const AssignProcessToJobObject = kernel32.func(
+    "int __stdcall AssignProcessToJobObject(void *job, void *process)",
+  );
+  const TerminateJobObject = kernel32.func("int __stdcall TerminateJobObject(void *job, uint32_t exitCode)");
+  const OpenProcess = kernel32.func(
+    "void * __stdcall OpenProcess(uint32_t access, int inherit, uint32_t pid)",
+  );
+  const WaitForSingleObject = kernel32.func(
+    "uint32_t __stdcall WaitForSingleObject(void *handle, uint32_t ms)",
+  );
+  const CloseHandle = kernel32.func("int __stdcall CloseHandle(void *handle)");
+  const QueryFullProcessImageNameW = kernel32.func(
+    "int __stdcall QueryFullProcessImageNameW(void *process, uint32_t flags, void *name, void *size)",
+  );
+
+  const query = (job: Win32Handle, infoClass: number, size: number): { ok: boolean; buffer: Buffer } => {
+    const buffer = Buffer.alloc(size);
+    return { ok: Boolean(QueryInformationJobObject(job, infoClass, buffer, size, null)), buffer };
+  };
+
+  return {
+    createContainmentJob() {
+      const job = CreateJobObjectW(null, null) as Win32Handle | null;
+      if (!job) throw new Error("CreateJobObjectW failed");
+      const limits = encodeExtendedLimit(CONTAINMENT_LIMIT_FLAGS, pointerSize);
+      if (!SetInformationJobObject(job, JOB_INFORMATION_CLASS.extendedLimit, limits, limits.length)) {
+        CloseHandle(job);
+        throw new Error("SetInformationJobObject (kill on close) failed");
+      }
+      return job;
+    },
+    openProcess(pid) {
+      const access = PROCESS_TERMINATE | PROCESS_SET_QUOTA | PROCESS_QUERY_LIMITED_INFORMATION | SYNCHRONIZE;
+      return (OpenProcess(access, 0, pid) as Win32Handle | null) ?? null;
+    },
+    assign: (job, processHandle) => Boolean(AssignProcessToJobObject(job, processHandle)),
+    terminate: (job, exitCode) => Boolean(TerminateJobObject(job, exitCode)),
+    activeProcesses(job) {
+      const answer = query(job, JOB_INFORMATION_CLASS.basicAccounting, BASIC_ACCOUNTING_SIZE);
+      if (!answer.ok) throw new Error("QueryInformationJobObject (accounting) failed");
+      return decodeActiveProcesses(answer.buffer);
+    },
+    processIds(job) {
+      // A list too small for the job fails with ERROR_MORE_DATA but still says how many there are.
+      let capacity = 64;
+      for (;;) {
+        const answer = query(
+          job,
+          JOB_INFORMATION_CLASS.basicProcessIdList,
+          processIdListSize(capacity, pointerSize),
+        );
+        const list = decodeProcessIdList(answer.buffer, pointerSize);
+        if (answer.ok && list.assigned <= list.pids.length) return list.pids;
+        if (list.assigned <= capacity || capacity >= 65_536) {
+          if (!answer.ok) throw new Error("QueryInformationJobObject (process list) failed");
+          return list.pids;
+        }
+        capacity = list.assigned * 2;
+      }
+    },
+    imagePath(pid) {
+      const handle = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid) as Win32Handle | null;
+      if (!handle) return null;
+      try {
+        const characters = 1024;
+        const name = Buffer.alloc(characters * 2);
+        const size = Buffer.alloc(4);
+        size.writeUInt32LE(characters);
+        if (!QueryFullProcessImageNameW(handle, 0, name, size)) return null;
+        return name.subarray(0, size.readUInt32LE() * 2).toString("utf16le");
+      } finally {
+        CloseHandle(handle);
+      }
+    },
+    hasExited: (processHandle) => WaitForSingleObject(processHandle, 0) === WAIT_OBJECT_0,
+    close(handle) {
+      CloseHandle(handle);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { containProcess, setJobApiForTesting } from "../../../src/execution/containment/contain-process.js";
+import { planContainment } from "../../../src/execution/containment/containment-plan.js";
+import type { JobApi, Win32Handle } from "../../../src/execution/containment/kernel32-jobs.js";
+
+/** A job API over plain data: members leave when `terminate` is honoured. */
+function fakeApi(options: { members: number[]; honoursTerminate?: boolean; unreadable?: boolean }): JobApi & {
+  closed: Win32Handle[];
+} {
+  const closed: Win32Handle[] = [];
+  let members = [...options.members];
+  return {
+    closed,
+    createContainmentJob: () => ({ job: true }),
+    openProcess: (pid) => ({ pid }),
+    assign: () => true,
+    terminate: () => {
+      if (options.honoursTerminate !== false) members = [];
+      return true;
+    },
+    activeProcesses: () => {
+      if (options.unreadable) throw new Error("QueryInformationJobObject (accounting) failed");
+      return members.length;
+    },
+    processIds: () => {
+      if (options.unreadable) throw new Error("QueryInformationJobObject (process list) failed");
+      return members;
+    },
+    hasExited: () => options.unreadable !== true && members.length === 0,
+    imagePath: (pid) => (pid === 99 ? "C:\\Windows\\System32\\conhost.exe" : `C:\\x\\${pid}.exe`),
+    close: (handle) => {
+      closed.push(handle);
+    },
+  };
+}
+
+afterEach(() => setJobApiForTesting(undefined));
+
+describe("planContainment", () => {
+  it("contains on Windows only, and says why not otherwise", () => {
+    expect(planContainment({ platform: "win32", pid: 7 })).toEqual({ kind: "job-object" });
+    expect(planContainment({ platform: "linux", pid: 7 }).kind).toBe("none");
+    expect(planContainment({ platform: "win32", pid: undefined })).toEqual({
+      kind: "none",
+      reason: "no process was started",
+    });
+    expect(planContainment({ platform: "win32", pid: 7, unavailable: "koffi is missing" })).toEqual({
+      kind: "none",
+      reason: "Job Objects are unavailable (koffi is missing)",
+    });
+  });
+});
+
+describe("ProcessJob", () => {
+  it("reports an empty job after ending it", async () => {
+    setJobApiForTesting(fakeApi({ members: [10, 11, 12] }));
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+
+    const ended = await containment.job.terminate(1000);
+
+    expect(ended.members).toEqual([10, 11, 12]);
+    expect(ended.survivors).toEqual([]);
+  });
+
+  it("never reports a survivor gone", async () => {
+    setJobApiForTesting(fakeApi({ members: [10, 11], honoursTerminate: false }));
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+
+    const ended = await containment.job.terminate(100);
+
+    expect(ended.survivors).toEqual([10, 11]);
+  });
+
+  it("keeps what it could not verify as a survivor", async () => {
+    setJobApiForTesting(fakeApi({ members: [10], unreadable: true }));
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+
+    const ended = await containment.job.terminate(100);
+
+    expect(ended.survivors).not.toEqual([]);
+    expect(ended.errors.join(" ")).toMatch(/QueryInformationJobObject/);
+  });
+
+  it("closes both handles once, and answers from nothing after", () => {
+    const api = fakeApi({ members: [10] });
+    setJobApiForTesting(api);
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+
+    containment.job.close();
+    containment.job.close();
+
+    expect(api.closed).toHaveLength(2);
+    expect(containment.job.members()).toEqual([]);
+  });
+
+  it("falls back to no containment when the job API cannot load", () => {
+    setJobApiForTesting({ error: "Cannot find module 'koffi'" });
+    expect(containProcess(10, "win32")).toEqual({
+      kind: "none",
+      reason: "Job Objects are unavailable (Cannot find module 'koffi')",
+    });
+  });
+});
+
+describe("ProcessJob.commandMembers", () => {
+  it("leaves out the console host Windows attaches to console programs", () => {
+    setJobApiForTesting(fakeApi({ members: [10, 99, 12] }));
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+    expect(containment.job.commandMembers()).toEqual([10, 12]);
+    expect(containment.job.members()).toEqual([10, 99, 12]);
+  });
+});
