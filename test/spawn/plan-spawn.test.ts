@@ -93,7 +93,7 @@ describe("planSpawn", () => {
       "-c",
     ]);
     const login = planSpawn({ ...wsl, loginShell: true }, "ls", "C:\\proj");
-    expect(login.args).toEqual(["--cd", "C:\\proj", "--exec", "bash", "-l", "-c", COMMAND_WRAPPER]);
+    expect(login.args).toEqual(["--cd", "C:\\proj", "--exec", "bash", "-l", "-c", WSL_COMMAND_WRAPPER]);
   });
 
   it("none: argv without a shell through cross-spawn, or a refusal naming the operator", () => {
