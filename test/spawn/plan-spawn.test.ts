@@ -1,4 +1,7 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
@@ -31,10 +34,39 @@ function resolution(overrides: Partial<ShellResolution>): ShellResolution {
 describe("planSpawn", () => {
   it("POSIX bash: bash -c with the command as one argv word, in its own process group", () => {
     const plan = planSpawn(resolution({}), "echo hi", "/tmp");
-    expect(plan).toMatchObject({ file: "/bin/bash", args: ["-c", "echo hi"], cwd: "/tmp", delivery: "argv" });
+    expect(plan).toMatchObject({
+      file: "/bin/bash",
+      args: ["--norc", "-c", "echo hi"],
+      cwd: "/tmp",
+      delivery: "argv",
+    });
     expect(plan.detached).toBe(true);
     expect(plan.env).toBeUndefined();
   });
+
+  posixIt(
+    "POSIX bash reads no ~/.bashrc, even with a socket for stdin and SHLVL unset (an MCP client's env)",
+    async () => {
+      const home = mkdtempSync(path.join(os.tmpdir(), "shellgate-norc-"));
+      try {
+        writeFileSync(path.join(home, ".bashrc"), "echo BASHRC-RAN\n");
+        const plan = planSpawn(resolution({}), "echo command-ran", home);
+        // Node's stdio pipes are socketpairs: the case in which bash behaves as if started by sshd.
+        const child = spawn(plan.file, plan.args, {
+          cwd: home,
+          env: { HOME: home, PATH: process.env.PATH ?? "" },
+        });
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        await new Promise((resolve) => child.on("close", resolve));
+        expect(output).toBe("command-ran\n");
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("Git Bash and Cygwin: the text travels in the environment, never in argv", () => {
     for (const kind of ["gitbash", "cygwin"] as const) {
@@ -93,7 +125,7 @@ describe("planSpawn", () => {
       "-c",
     ]);
     const login = planSpawn({ ...wsl, loginShell: true }, "ls", "C:\\proj");
-    expect(login.args).toEqual(["--cd", "C:\\proj", "--exec", "bash", "-l", "-c", COMMAND_WRAPPER]);
+    expect(login.args).toEqual(["--cd", "C:\\proj", "--exec", "bash", "-l", "-c", WSL_COMMAND_WRAPPER]);
   });
 
   it("none: argv without a shell through cross-spawn, or a refusal naming the operator", () => {

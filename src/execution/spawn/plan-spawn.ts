@@ -47,7 +47,10 @@ export function planSpawn(
           ...common,
           shell: resolution.kind,
           file: shellExecutable(resolution),
-          args: ["-c", command],
+          // A `bash -c` whose stdin is a socket (Node's pipes are socketpairs) and whose SHLVL is
+          // unset, as under an MCP client's minimal environment, reads ~/.bashrc as if started by
+          // sshd; --norc keeps every run free of start-up files, as the Windows plans already are.
+          args: resolution.kind === "bash" ? ["--norc", "-c", command] : ["-c", command],
           delivery: "argv",
         };
       }

@@ -34,7 +34,7 @@ describe("planManagedStart", () => {
     );
     expect(plan.transport).toBe("pipe");
     expect(plan.spawn.file).toBe("/bin/bash");
-    expect(plan.spawn.args).toEqual(["-c", "npm run build"]);
+    expect(plan.spawn.args).toEqual(["--norc", "-c", "npm run build"]);
     expect(plan.spawn.env).toMatchObject({ [MANAGED_MARKER_VARIABLE]: "abc", PATH: "C:\\bin" });
     expect(plan.marker).toEqual({ name: MANAGED_MARKER_VARIABLE, value: "abc" });
   });
