@@ -16,7 +16,7 @@ const host = {
 
 describe("buildEnvironment", () => {
   it("drops credential-like names in any case and adds the non-interactive defaults", () => {
-    expect(buildEnvironment(host)).toEqual({
+    expect(buildEnvironment(host, { platform: "linux" })).toEqual({
       PATH: "/usr/bin",
       HOME: "/home/me",
       PAGER: "cat",

@@ -35,14 +35,16 @@ describe("guardBinary", () => {
   });
 
   it("decodes short or low-control invalid UTF-8 lossily instead of withholding it", () => {
-    expect(guardBinary(Uint8Array.from([0xfe, 0xff, 0x00, 0x01]), "stdout")).toMatchObject({
+    // No legacy code page, as on POSIX; Windows decodes such bytes with its OEM page instead.
+    const posix = { legacyCodePage: null };
+    expect(guardBinary(Uint8Array.from([0xfe, 0xff, 0x00, 0x01]), "stdout", posix)).toMatchObject({
       withheld: false,
       encodingLoss: true,
     });
     const cp1251 = Buffer.from(Array.from({ length: 200 }, (_, index) => 0xc0 + (index % 32)));
-    expect(guardBinary(cp1251, "stdout")).toMatchObject({ withheld: false, encodingLoss: true });
+    expect(guardBinary(cp1251, "stdout", posix)).toMatchObject({ withheld: false, encodingLoss: true });
     const logs = Buffer.concat([Buffer.from("log line\n".repeat(100)), Buffer.from([0xff, 0xfe])]);
-    expect(guardBinary(logs, "stdout").withheld).toBe(false);
+    expect(guardBinary(logs, "stdout", posix).withheld).toBe(false);
   });
 
   it("keeps empty output as empty text", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { skipOnWindowsUntil } from "../support/platform.js";
+import { skipOnWindowsUntil, skipUnderWine } from "../support/platform.js";
 import {
   closeTestManagers,
   createTestManager,
@@ -102,7 +102,8 @@ describe("managed processes on a real terminal", () => {
 });
 
 describe("terminal availability in list", () => {
-  it("reports pty only when the host allows it and node-pty loads", async () => {
+  it("reports pty only when the host allows it and node-pty loads", async (context) => {
+    skipUnderWine(context, "no-conpty");
     expect((await createTestManager({ managed_pty: true }).list()).pty).toBe(true);
     expect((await createTestManager().list()).pty).toBe(false);
     const missing = createTestManager(

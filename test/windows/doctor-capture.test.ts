@@ -16,7 +16,10 @@ import { onWindows } from "./support/windows-host.js";
 // gives the answer the reporter's machine gave. Checked on a real win32 host (and Wine's fake one).
 const temporaryDirectory = useTemporaryDirectories("shellgate-capture-");
 
-async function cli(argv: readonly string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+async function cli(
+  argv: readonly string[],
+  cwd: string = temporaryDirectory(),
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
@@ -26,7 +29,7 @@ async function cli(argv: readonly string[]): Promise<{ exitCode: number; stdout:
     stdout,
     stderr,
     stdin: Readable.from([]),
-    cwd: temporaryDirectory(),
+    cwd,
     env: process.env,
   });
   return {
@@ -52,8 +55,10 @@ describe.runIf(onWindows)("doctor --capture on win32", () => {
     writeFileSync(snapshotFile, capture.stdout);
     expect(JSON.parse(capture.stdout)).toMatchObject({ platform: "win32" });
 
-    const replayed = await cli(["describe", "--host", snapshotFile, "--json"]);
-    const live = await cli(["describe", "--json"]);
+    // One working directory for both: the sandbox policy in the answer names it.
+    const workingDirectory = temporaryDirectory();
+    const replayed = await cli(["describe", "--host", snapshotFile, "--json"], workingDirectory);
+    const live = await cli(["describe", "--json"], workingDirectory);
     expect(replayed.exitCode).toBe(0);
     expect(live.exitCode).toBe(0);
     expect(JSON.parse(replayed.stdout)).toEqual(JSON.parse(live.stdout));

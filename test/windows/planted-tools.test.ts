@@ -46,7 +46,7 @@ function temporaryDirectory(): string {
 afterAll(() => {
   for (const directory of made) {
     try {
-      rmSync(directory, { recursive: true, force: true, maxRetries: 10 });
+      rmSync(directory, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
     } catch {
       // left for the OS's temp cleanup
     }

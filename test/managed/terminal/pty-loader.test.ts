@@ -7,9 +7,11 @@ import {
   loadPty,
   requirePty,
 } from "../../../src/managed/terminal/pty-loader.js";
+import { skipUnderWine } from "../../support/platform.js";
 
 describe("pty loader", () => {
-  it("loads the optional package lazily", async () => {
+  it("loads the optional package lazily", async (context) => {
+    skipUnderWine(context, "no-conpty");
     const pty = await loadPty();
     expect(typeof pty?.spawn).toBe("function");
   });
