@@ -35,15 +35,23 @@ export interface LibraryWrap extends WrappedArgv {
 
 let loading: Promise<Library> | undefined;
 
-/** Imports the library once; a rejection names why (not installed, or it failed to load). */
-export function loadSandboxLibrary(): Promise<Library> {
+function importLibrary(): Promise<Library> {
   loading ??= import("@anthropic-ai/sandbox-runtime");
   return loading;
 }
 
+/**
+ * Imports the library once; a rejection names why (not installed, or it failed to load). It
+ * resolves to nothing, so no published declaration names the optional package's types (a
+ * consumer without it, type-checking with skipLibCheck: false, would fail).
+ */
+export async function loadSandboxLibrary(): Promise<void> {
+  await importLibrary();
+}
+
 /** The library's dependency check (bubblewrap, socat, ripgrep; the Windows install). */
 export async function checkSandboxDependencies(): Promise<string[]> {
-  const { SandboxManager } = await loadSandboxLibrary();
+  const { SandboxManager } = await importLibrary();
   if (!SandboxManager.isSupportedPlatform()) return ["this platform is not supported by the sandbox library"];
   const check = await SandboxManager.checkDependenciesAsync();
   const errors = [...check.errors];
@@ -105,7 +113,7 @@ async function startSession(policy: SandboxPolicy): Promise<Manager> {
     return session.started;
   }
   const started = (async () => {
-    const { SandboxManager } = await loadSandboxLibrary();
+    const { SandboxManager } = await importLibrary();
     await SandboxManager.initialize(
       {
         network: { allowedDomains: [], deniedDomains: [] },
