@@ -30,7 +30,7 @@ function optionsOf(program: string): readonly LongOption[] | undefined {
   if (cached) return cached;
   // Program names come from the command: `__proto__` must not reach Object's prototype.
   if (!Object.hasOwn(LONG_OPTION_TABLES, program)) return undefined;
-  const entries = LONG_OPTION_TABLES[program]!;
+  const entries = LONG_OPTION_TABLES[program]!.split(" ");
   const options = entries.map((entry): LongOption => {
     if (entry.endsWith("[=]")) return { name: entry.slice(0, -3), argument: "optional" };
     if (entry.endsWith("=")) return { name: entry.slice(0, -1), argument: "required" };
