@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
 import { createMcpServer } from "../../src/surfaces/mcp/create-mcp-server.js";
+import { skipUnderWine } from "../support/platform.js";
 
 // What the MCP surface publishes differently from the library: an optional `description` on
 // `bash`, and refusals that name the process_* tools.
@@ -45,7 +46,8 @@ describe("the MCP tools", () => {
     expect(library.inputSchema.required).toContain("description");
   });
 
-  it("runs bash without a description, and still rejects what the schema does not allow", async () => {
+  it("runs bash without a description, and still rejects what the schema does not allow", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const ran = await client.callTool({ name: "bash", arguments: { command: "echo no-description" } });
     expect(ran.isError).toBeFalsy();
     expect(text(ran)).toBe("no-description\n");

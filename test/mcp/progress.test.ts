@@ -10,6 +10,7 @@ import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
 import { createMcpServer } from "../../src/surfaces/mcp/create-mcp-server.js";
 import { OutputTail } from "../../src/surfaces/mcp/output-tail.js";
+import { skipUnderWine } from "../support/platform.js";
 import { isAlive, pollUntil, waitUntilGone } from "./process-probe.js";
 
 // A client that sends a progressToken sees a long foreground command's latest lines while it runs;
@@ -49,7 +50,8 @@ function progressMatching(seen: Progress[], pattern: RegExp): Promise<Progress> 
 }
 
 describe("MCP progress", () => {
-  it("sends the latest output lines with the client's token while a command runs", async () => {
+  it("sends the latest output lines with the client's token while a command runs", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const go = path.join(directory, "go");
     const seen: Progress[] = [];
     const call = client.callTool(
@@ -72,7 +74,8 @@ describe("MCP progress", () => {
     expect(new Set(counts).size).toBe(counts.length);
   });
 
-  it("still stops the tree when the client cancels a call that reports progress", async () => {
+  it("still stops the tree when the client cancels a call that reports progress", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const pidFile = path.join(directory, "child.pid");
     const controller = new AbortController();
     const call = client

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,15 +43,20 @@ function temporaryDirectory(): string {
   made.push(directory);
   return directory;
 }
-afterAll(() => {
+afterAll(async () => {
+  // Wine answers EACCES (which rmSync does not retry) until it lets go of the folder, so poll.
+  const deadline = Date.now() + 20_000;
   for (const directory of made) {
-    try {
-      rmSync(directory, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
-    } catch {
-      // left for the OS's temp cleanup
+    while (existsSync(directory)) {
+      try {
+        rmSync(directory, { recursive: true, force: true });
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
   }
-});
+}, 30_000);
 
 function runProbe(cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@ import { asSchema, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { createAiSdkTools } from "../../../src/surfaces/adapters/ai-sdk.js";
 import { isAlive, waitUntilGone } from "../../mcp/process-probe.js";
+import { skipUnderWine } from "../../support/platform.js";
 import { BLOCKED, INVALID, RUNS, shellgateText, treeCommand, useAdapterFixture } from "./adapter-fixture.js";
 
 const fixture = useAdapterFixture();
@@ -25,7 +26,8 @@ describe("createAiSdkTools", () => {
     expect(await asSchema(tools.bash!.inputSchema).jsonSchema).toEqual(definitions[0]!.inputSchema);
   });
 
-  it("runs a command and hands the model its text", async () => {
+  it("runs a command and hands the model its text", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const tool = createAiSdkTools(fixture.shellgate).bash!;
     const result = await bashOf()(RUNS);
     expect(result).toMatchObject({ text: "adapted\n", isError: false });
@@ -67,7 +69,8 @@ describe("createAiSdkTools", () => {
     expect(foreign.text).toMatch(/belongs to another session/);
   });
 
-  it("kills the process tree when the abort signal fires", async () => {
+  it("kills the process tree when the abort signal fires", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const tree = treeCommand(fixture.directory);
     const controller = new AbortController();
     const pending = bashOf()(tree.input, { abortSignal: controller.signal });

@@ -2,6 +2,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { createLangChainTools } from "../../../src/surfaces/adapters/langchain.js";
 import { isAlive, waitUntilGone } from "../../mcp/process-probe.js";
+import { skipUnderWine } from "../../support/platform.js";
 import { BLOCKED, INVALID, RUNS, shellgateText, treeCommand, useAdapterFixture } from "./adapter-fixture.js";
 
 const fixture = useAdapterFixture();
@@ -23,7 +24,8 @@ describe("createLangChainTools", () => {
     expect(tools[0]!.schema).toEqual(definitions[0]!.inputSchema);
   });
 
-  it("runs a tool call into a success ToolMessage carrying the structured result", async () => {
+  it("runs a tool call into a success ToolMessage carrying the structured result", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const message = await toolNamed("bash").invoke(toolCall(RUNS));
     expect(message).toBeInstanceOf(ToolMessage);
     expect(message).toMatchObject({ content: "adapted\n", status: "success", tool_call_id: "call-1" });
@@ -60,7 +62,8 @@ describe("createLangChainTools", () => {
     expect(foreign).toMatch(/belongs to another session/);
   });
 
-  it("kills the process tree when the config's signal fires", async () => {
+  it("kills the process tree when the config's signal fires", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const tree = treeCommand(fixture.directory);
     const controller = new AbortController();
     const pending = toolNamed("bash").invoke(toolCall(tree.input), { signal: controller.signal });

@@ -2,6 +2,7 @@ import { RunContext } from "@openai/agents";
 import { describe, expect, it } from "vitest";
 import { createOpenAIAgentsTools } from "../../../src/surfaces/adapters/openai-agents.js";
 import { isAlive, waitUntilGone } from "../../mcp/process-probe.js";
+import { skipUnderWine } from "../../support/platform.js";
 import { BLOCKED, INVALID, RUNS, shellgateText, treeCommand, useAdapterFixture } from "./adapter-fixture.js";
 
 const fixture = useAdapterFixture();
@@ -26,7 +27,8 @@ describe("createOpenAIAgentsTools", () => {
     });
   });
 
-  it("runs a command and returns its text", async () => {
+  it("runs a command and returns its text", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     expect(await toolNamed("bash")(RUNS)).toBe("adapted\n");
   });
 
@@ -50,7 +52,8 @@ describe("createOpenAIAgentsTools", () => {
     expect(own).not.toMatch(/belongs to another session/);
   });
 
-  it("kills the process tree when the call's signal fires", async () => {
+  it("kills the process tree when the call's signal fires", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     const tree = treeCommand(fixture.directory);
     const controller = new AbortController();
     const pending = toolNamed("bash")(tree.input, controller.signal);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipUnderWine } from "../../support/platform.js";
 
 // The README's framework examples run as written, with the real frameworks: `shellgate` and its
 // subpaths point at the sources, each example runs in its own Node process.
@@ -49,7 +50,8 @@ describe("README framework examples", () => {
     for (const example of examples) expect(example.trimEnd().split("\n").length).toBeLessThan(10);
   });
 
-  it("AI SDK: runs a command", async () => {
+  it("AI SDK: runs a command", async (context) => {
+    skipUnderWine(context, "no-git-bash");
     expect((await outputs[0]!).stdout).toBe("hi\n\n");
   });
 
