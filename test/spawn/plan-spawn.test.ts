@@ -14,22 +14,13 @@ import { mergePlanEnvironment, planSpawn } from "../../src/execution/spawn/plan-
 import { SpawnPlanError } from "../../src/execution/spawn/spawn-plan.js";
 import { HOSTILE_COMMANDS } from "../fixtures/exec/hostile-commands.js";
 import { onWindows } from "../support/platform.js";
+import { testResolution } from "../support/resolution.js";
 
 // The spawning tests below run the plans against /bin/bash and /bin/sh, so they are POSIX-only; on
 // Windows the same texts go through the real Git Bash in test/windows/git-bash.test.ts.
 const posixIt = it.skipIf(onWindows);
 
-function resolution(overrides: Partial<ShellResolution>): ShellResolution {
-  return {
-    platform: "linux",
-    kind: "bash",
-    path: "/bin/bash",
-    source: "test",
-    warnings: [],
-    trace: [],
-    ...overrides,
-  };
-}
+const resolution = testResolution;
 
 describe("planSpawn", () => {
   it("POSIX bash: bash -c with the command as one argv word, in its own process group", () => {
