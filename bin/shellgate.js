@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const entry = new URL("../dist/src/surfaces/cli/main.js", import.meta.url);
+const entry = new URL("../dist/bundle/cli.js", import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write("shellgate: the package is not built; run `npm run build` (npm install does it).\n");
   process.exit(2);
