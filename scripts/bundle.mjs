@@ -1,11 +1,13 @@
 // Bundles the compiled entry points (dist/src, dist/platforms, from tsc) into dist/bundle/, which the
-// package's exports and bin load. Why: Node 20 pays about half a millisecond per ES module it
-// resolves, reads and links, and the root import was ~270 of shellgate's own modules plus ~95 of
-// zod's; one file per entry point (shared code in chunks, so a class is one class whichever entry
-// loaded it) takes that cost away. The dynamic imports stay lazy chunks (MCP server, CLI commands).
-// zod is bundled in too (its schemas are plain objects and zod 4 recognises another copy's schemas
-// by their `_zod` traits); every other package stays a package import, loaded where it is used.
-// Declarations stay tsc's, under dist/src and dist/platforms.
+// package's exports and bin load. Why: Node 20 pays about half a millisecond per module it resolves,
+// reads and links (CommonJS ones imported from ESM a little more), and the root import was ~270 of
+// shellgate's own modules, ~95 of zod's and five CommonJS packages; the MCP SDK another ~130 (zod 3
+// and 4, zod-to-json-schema, ajv). One file per entry point, shared code in chunks (a class is one
+// class whichever entry loaded it), dynamic imports kept as lazy chunks (MCP server, CLI commands).
+// The pure-JavaScript dependencies are bundled in, so the versions shipped are the ones tested; zod
+// schemas stay interchangeable with a consumer's own zod 4 (it recognises schemas by their `_zod`
+// traits, not by class identity). Declarations stay tsc's, under dist/src and dist/platforms, and
+// still name zod's and the SDK's types, which is why those two remain dependencies.
 // Run: node scripts/bundle.mjs   (npm run build runs it after tsc)
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -21,7 +23,10 @@ const ENTRIES = {
   langchain: "src/surfaces/adapters/langchain.js",
   cli: "src/surfaces/cli/main.js",
 };
-const INLINED_PACKAGES = /^zod(\/|$)/;
+// Packages that stay imports of the installed package: native code and WASM located next to their
+// own files, the optional sandbox library, and the frameworks the adapters are given (peers).
+const EXTERNAL_PACKAGES =
+  /^(web-tree-sitter|tree-sitter-bash|koffi|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|ai|@openai\/agents|@langchain\/core)(\/|$)/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
 
@@ -29,7 +34,7 @@ rmSync(`${dist}bundle`, { recursive: true, force: true });
 await build({
   input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${dist}${file}`])),
   platform: "node",
-  external: (id) => isPackage(id) && !INLINED_PACKAGES.test(id),
+  external: (id) => id.startsWith("node:") || (isPackage(id) && EXTERNAL_PACKAGES.test(id)),
   logLevel: "warn",
   output: {
     dir: `${dist}bundle`,
