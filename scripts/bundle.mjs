@@ -24,9 +24,10 @@ const ENTRIES = {
   cli: "src/surfaces/cli/main.js",
 };
 // Packages that stay imports of the installed package: native code and WASM located next to their
-// own files, the optional sandbox library, and the frameworks the adapters are given (peers).
+// own files, iconv-lite (required on first use, for Windows code pages only: its tables are large),
+// the optional sandbox library, and the frameworks the adapters are given (peers).
 const EXTERNAL_PACKAGES =
-  /^(web-tree-sitter|tree-sitter-bash|koffi|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|ai|@openai\/agents|@langchain\/core)(\/|$)/;
+  /^(web-tree-sitter|tree-sitter-bash|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|ai|@openai\/agents|@langchain\/core)(\/|$)/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
 

@@ -38,12 +38,45 @@ export async function createShellgate(
   config: ShellgateConfigInput | ShellgateConfig = {},
   host: ShellgateHost = {},
 ): Promise<Shellgate> {
+  const { shellgate, gateLoaded } = await openShellgate(config, host);
+  try {
+    await gateLoaded;
+  } catch (error) {
+    await shellgate.close();
+    throw error;
+  }
+  return shellgate;
+}
+
+/** A shellgate whose safety gate may still be loading. */
+export interface OpenedShellgate {
+  /** Its tools can be listed and described now; nothing may be admitted before `gateLoaded`. */
+  readonly shellgate: Shellgate;
+  readonly gateLoaded: Promise<void>;
+}
+
+/**
+ * `createShellgate` without the wait for the bash grammar, for a server that lists its tools while
+ * the grammar compiles (`shellgate mcp`); every call must first await `gateLoaded`.
+ */
+export async function openShellgate(
+  config: ShellgateConfigInput | ShellgateConfig = {},
+  host: ShellgateHost = {},
+): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
   const hostCwd = host.cwd ?? process.cwd();
   const cwd = instanceDirectory(parsed.working_dir, hostCwd);
   await requireDirectory(cwd);
-  // The shell probe and the grammar load wait on different things; neither needs the other.
-  const [shell, gate] = await Promise.all([instanceShell(parsed, host, hostCwd), instanceGate(parsed)]);
+  // The grammar loads while the shell is probed; neither needs the other.
+  const { gate, loaded: gateLoaded } = instanceGate(parsed);
+  // A list the gate refuses has rejected the load by the time the shell is known (lists are checked
+  // before the grammar loads): it is reported first, and before a sandbox session starts.
+  const refusedList = () => Promise.race([gateLoaded, undefined]);
+  const shell = await instanceShell(parsed, host, hostCwd).catch(async (error: unknown) => {
+    await refusedList();
+    throw error;
+  });
+  await refusedList();
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
   const { sandbox, paragraph } = await instanceSandbox(
     parsed,
@@ -120,7 +153,7 @@ export async function createShellgate(
     return processes ? [...dshTools(runtime), ...processTools(runtime)] : dshTools(runtime);
   }
 
-  return {
+  const shellgate: Shellgate = {
     config: parsed,
     shell,
     cwd,
@@ -144,4 +177,5 @@ export async function createShellgate(
       return closing;
     },
   };
+  return { shellgate, gateLoaded };
 }

@@ -1,6 +1,11 @@
 import { ConfigError } from "../../config/config-error.js";
 import type { ShellgateConfig } from "../../config/schema.js";
-import { createSafetyGate, SafetyConfigError, type SafetyContext } from "../../safety/index.js";
+import {
+  createSafetyGate,
+  SafetyConfigError,
+  type SafetyContext,
+  type SafetyGate,
+} from "../../safety/index.js";
 import type { Verdict } from "../../safety/verdict.js";
 import { safetyGateOptionsFromConfig } from "../config-options.js";
 
@@ -9,13 +14,37 @@ export interface InstanceGate {
   check(command: string, context?: SafetyContext): Verdict;
 }
 
-/** The safety gate for this config, loaded once; a list it cannot use is a `ConfigError`. */
-export async function instanceGate(config: ShellgateConfig): Promise<InstanceGate> {
-  try {
-    const gate = await createSafetyGate(safetyGateOptionsFromConfig(config));
-    return { check: (command, context) => gate.check(command, context) };
-  } catch (error) {
-    if (error instanceof SafetyConfigError) throw new ConfigError(`config: ${error.message}`);
-    throw error;
-  }
+/** The gate while its grammar loads: `check` works once `loaded` has resolved. */
+export interface LoadingGate {
+  readonly gate: InstanceGate;
+  /** Resolves when the gate is ready; a list the gate cannot use rejects it with a `ConfigError`. */
+  readonly loaded: Promise<void>;
+}
+
+/**
+ * Starts loading the safety gate for this config (once). The lists are validated before the
+ * grammar loads, so a refused list has rejected `loaded` by the time anything else has been awaited.
+ */
+export function instanceGate(config: ShellgateConfig): LoadingGate {
+  let ready: SafetyGate | undefined;
+  const loaded = createSafetyGate(safetyGateOptionsFromConfig(config)).then(
+    (gate) => {
+      ready = gate;
+    },
+    (error: unknown) => {
+      if (error instanceof SafetyConfigError) throw new ConfigError(`config: ${error.message}`);
+      throw error;
+    },
+  );
+  loaded.catch(() => undefined);
+  return {
+    loaded,
+    gate: {
+      check(command, context) {
+        if (!ready)
+          throw new Error("the safety gate is still loading; await its load before admitting a command");
+        return ready.check(command, context);
+      },
+    },
+  };
 }

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { configWarnings } from "../../api/config-options.js";
-import { createShellgate } from "../../api/create-shellgate.js";
+import { openShellgate } from "../../api/create-shellgate.js";
 import type { ShellgateHost } from "../../api/host.js";
+import { errorResult } from "../../api/tools/define-tool.js";
 import { loadConfig } from "../../config/load-config.js";
+import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { packageVersion } from "./package-version.js";
 
 export interface ServeStdioOptions {
@@ -24,6 +26,21 @@ export interface ServeStdioOptions {
 
 const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
 
+/** The tools, each call held until the safety gate has loaded (listing them needs no gate). */
+function afterGateLoaded(tools: readonly ToolDefinition[], gateLoaded: Promise<void>): ToolDefinition[] {
+  return tools.map((tool) => ({
+    ...tool,
+    async execute(input, context) {
+      try {
+        await gateLoaded;
+      } catch (error) {
+        return errorResult(error);
+      }
+      return tool.execute(input, context);
+    },
+  }));
+}
+
 /**
  * Serves shellgate's tools over stdio until stdin closes, the transport closes, or a stop signal
  * arrives; then terminates every task and process this connection started and resolves to the exit
@@ -38,14 +55,17 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   ]);
   sdk.catch(() => undefined);
   const config = await loadConfig(options.configFile, options.cwd, options.env);
-  const shellgate = await createShellgate(config, {
+  // initialize and tools/list need the shell and the config, not the bash grammar: the server
+  // answers them while the grammar compiles, and each call waits for it.
+  const { shellgate, gateLoaded } = await openShellgate(config, {
     cwd: options.cwd,
     env: options.env,
     log,
     ...options.host,
   });
+  gateLoaded.catch((error: unknown) => log(`the safety gate did not load: ${String(error)}`));
   const [{ StdioServerTransport }, { createMcpServer }] = await sdk;
-  const tools = shellgate.tools();
+  const tools = afterGateLoaded(shellgate.tools(), gateLoaded);
   const server = createMcpServer(tools, { version: packageVersion(), ownerId: randomUUID() });
   const transport = new StdioServerTransport(options.stdin as Readable, options.stdout as Writable);
   const shell = shellgate.shell;
