@@ -69,14 +69,7 @@ export async function openShellgate(
   await requireDirectory(cwd);
   // The grammar loads while the shell is probed; neither needs the other.
   const { gate, loaded: gateLoaded } = instanceGate(parsed);
-  // A list the gate refuses has rejected the load by the time the shell is known (lists are checked
-  // before the grammar loads): it is reported first, and before a sandbox session starts.
-  const refusedList = () => Promise.race([gateLoaded, undefined]);
-  const shell = await instanceShell(parsed, host, hostCwd).catch(async (error: unknown) => {
-    await refusedList();
-    throw error;
-  });
-  await refusedList();
+  const shell = await instanceShell(parsed, host, hostCwd);
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
   const { sandbox, paragraph } = await instanceSandbox(
     parsed,

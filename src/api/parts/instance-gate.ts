@@ -1,11 +1,7 @@
 import { ConfigError } from "../../config/config-error.js";
 import type { ShellgateConfig } from "../../config/schema.js";
-import {
-  createSafetyGate,
-  SafetyConfigError,
-  type SafetyContext,
-  type SafetyGate,
-} from "../../safety/index.js";
+import type { SafetyContext, SafetyGate } from "../../safety/index.js";
+import { SafetyConfigError, validateOptions } from "../../safety/options.js";
 import type { Verdict } from "../../safety/verdict.js";
 import { safetyGateOptionsFromConfig } from "../config-options.js";
 
@@ -17,25 +13,38 @@ export interface InstanceGate {
 /** The gate while its grammar loads: `check` works once `loaded` has resolved. */
 export interface LoadingGate {
   readonly gate: InstanceGate;
-  /** Resolves when the gate is ready; a list the gate cannot use rejects it with a `ConfigError`. */
+  /** Resolves when the gate is ready. */
   readonly loaded: Promise<void>;
 }
 
+function asConfigError(error: unknown): unknown {
+  return error instanceof SafetyConfigError ? new ConfigError(`config: ${error.message}`) : error;
+}
+
 /**
- * Starts loading the safety gate for this config (once). The lists are validated before the
- * grammar loads, so a refused list has rejected `loaded` by the time anything else has been awaited.
+ * Starts loading the safety gate for this config (once). A list the gate cannot use is a
+ * `ConfigError` thrown here, at once; the grammar loads behind `loaded`.
  */
 export function instanceGate(config: ShellgateConfig): LoadingGate {
+  const options = safetyGateOptionsFromConfig(config);
+  try {
+    validateOptions(options);
+  } catch (error) {
+    throw asConfigError(error);
+  }
   let ready: SafetyGate | undefined;
-  const loaded = createSafetyGate(safetyGateOptionsFromConfig(config)).then(
-    (gate) => {
-      ready = gate;
-    },
-    (error: unknown) => {
-      if (error instanceof SafetyConfigError) throw new ConfigError(`config: ${error.message}`);
-      throw error;
-    },
-  );
+  // Imported here, not at the top: the CLI and the MCP server do not parse the gate's code before
+  // they have to (the package root exports the gate, so it loads it anyway).
+  const loaded = import("../../safety/index.js")
+    .then(({ createSafetyGate }) => createSafetyGate(options))
+    .then(
+      (gate) => {
+        ready = gate;
+      },
+      (error: unknown) => {
+        throw asConfigError(error);
+      },
+    );
   loaded.catch(() => undefined);
   return {
     loaded,
