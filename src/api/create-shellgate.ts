@@ -38,9 +38,9 @@ export async function createShellgate(
   config: ShellgateConfigInput | ShellgateConfig = {},
   host: ShellgateHost = {},
 ): Promise<Shellgate> {
-  const { shellgate, gateLoaded } = await openShellgate(config, host);
+  const { shellgate, loadGate } = await openShellgate(config, host);
   try {
-    await gateLoaded;
+    await loadGate();
   } catch (error) {
     await shellgate.close();
     throw error;
@@ -48,27 +48,35 @@ export async function createShellgate(
   return shellgate;
 }
 
-/** A shellgate whose safety gate may still be loading. */
+/** A shellgate whose safety gate may not have loaded yet. */
 export interface OpenedShellgate {
-  /** Its tools can be listed and described now; nothing may be admitted before `gateLoaded`. */
+  /** Its tools can be listed and described now; nothing may be admitted before `loadGate()` resolves. */
   readonly shellgate: Shellgate;
-  readonly gateLoaded: Promise<void>;
+  /** Loads the gate (once; started already unless `loadGateLater`). */
+  loadGate(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Leave the grammar until `loadGate()` is called, so it does not compete with the first answers. */
+  readonly loadGateLater?: boolean;
 }
 
 /**
- * `createShellgate` without the wait for the bash grammar, for a server that lists its tools while
- * the grammar compiles (`shellgate mcp`); every call must first await `gateLoaded`.
+ * `createShellgate` without the wait for the bash grammar, for a server that answers its first
+ * requests before the grammar has loaded (`shellgate mcp`); every call must first await `loadGate()`.
  */
 export async function openShellgate(
   config: ShellgateConfigInput | ShellgateConfig = {},
   host: ShellgateHost = {},
+  options: OpenOptions = {},
 ): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
   const hostCwd = host.cwd ?? process.cwd();
   const cwd = instanceDirectory(parsed.working_dir, hostCwd);
   await requireDirectory(cwd);
   // The grammar loads while the shell is probed; neither needs the other.
-  const { gate, loaded: gateLoaded } = instanceGate(parsed);
+  const { gate, load: loadGate } = instanceGate(parsed);
+  if (!options.loadGateLater) loadGate().catch(() => undefined);
   const shell = await instanceShell(parsed, host, hostCwd);
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
   const { sandbox, paragraph } = await instanceSandbox(
@@ -170,5 +178,5 @@ export async function openShellgate(
       return closing;
     },
   };
-  return { shellgate, gateLoaded };
+  return { shellgate, loadGate };
 }

@@ -10,11 +10,11 @@ export interface InstanceGate {
   check(command: string, context?: SafetyContext): Verdict;
 }
 
-/** The gate while its grammar loads: `check` works once `loaded` has resolved. */
+/** The gate before its grammar has loaded: `check` works once `load()` has resolved. */
 export interface LoadingGate {
   readonly gate: InstanceGate;
-  /** Resolves when the gate is ready. */
-  readonly loaded: Promise<void>;
+  /** Starts the load on the first call; every call returns the same promise. */
+  load(): Promise<void>;
 }
 
 function asConfigError(error: unknown): unknown {
@@ -22,8 +22,8 @@ function asConfigError(error: unknown): unknown {
 }
 
 /**
- * Starts loading the safety gate for this config (once). A list the gate cannot use is a
- * `ConfigError` thrown here, at once; the grammar loads behind `loaded`.
+ * The safety gate for this config, loaded once, on demand. A list the gate cannot use is a
+ * `ConfigError` thrown here, at once, before anything loads.
  */
 export function instanceGate(config: ShellgateConfig): LoadingGate {
   const options = safetyGateOptionsFromConfig(config);
@@ -33,25 +33,28 @@ export function instanceGate(config: ShellgateConfig): LoadingGate {
     throw asConfigError(error);
   }
   let ready: SafetyGate | undefined;
-  // Imported here, not at the top: the CLI and the MCP server do not parse the gate's code before
-  // they have to (the package root exports the gate, so it loads it anyway).
-  const loaded = import("../../safety/index.js")
-    .then(({ createSafetyGate }) => createSafetyGate(options))
-    .then(
-      (gate) => {
-        ready = gate;
-      },
-      (error: unknown) => {
-        throw asConfigError(error);
-      },
-    );
-  loaded.catch(() => undefined);
+  let loading: Promise<void> | undefined;
+  const load = () => {
+    // Imported here, not at the top: the CLI and the MCP server do not parse the gate's code before
+    // they have to (the package root exports the gate, so it loads it anyway).
+    loading ??= import("../../safety/index.js")
+      .then(({ createSafetyGate }) => createSafetyGate(options))
+      .then(
+        (gate) => {
+          ready = gate;
+        },
+        (error: unknown) => {
+          throw asConfigError(error);
+        },
+      );
+    return loading;
+  };
   return {
-    loaded,
+    load,
     gate: {
       check(command, context) {
         if (!ready)
-          throw new Error("the safety gate is still loading; await its load before admitting a command");
+          throw new Error("the safety gate has not loaded; await its load before admitting a command");
         return ready.check(command, context);
       },
     },

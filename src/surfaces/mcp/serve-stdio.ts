@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { Readable, Writable } from "node:stream";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { configWarnings } from "../../api/config-options.js";
 import { openShellgate } from "../../api/create-shellgate.js";
 import type { ShellgateHost } from "../../api/host.js";
@@ -26,13 +27,25 @@ export interface ServeStdioOptions {
 
 const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
 
+/** Calls `start` once, after the first tools/list answer has been written. */
+function afterToolsListed(transport: Transport, start: () => void): void {
+  const send = transport.send.bind(transport);
+  transport.send = async (message, sendOptions) => {
+    await send(message, sendOptions);
+    if ("result" in message && Array.isArray(message.result.tools)) {
+      transport.send = send;
+      start();
+    }
+  };
+}
+
 /** The tools, each call held until the safety gate has loaded (listing them needs no gate). */
-function afterGateLoaded(tools: readonly ToolDefinition[], gateLoaded: Promise<void>): ToolDefinition[] {
+function afterGateLoaded(tools: readonly ToolDefinition[], loadGate: () => Promise<void>): ToolDefinition[] {
   return tools.map((tool) => ({
     ...tool,
     async execute(input, context) {
       try {
-        await gateLoaded;
+        await loadGate();
       } catch (error) {
         return errorResult(error);
       }
@@ -55,19 +68,20 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   ]);
   sdk.catch(() => undefined);
   const config = await loadConfig(options.configFile, options.cwd, options.env);
-  // initialize and tools/list need the shell and the config, not the bash grammar: the server
-  // answers them while the grammar compiles, and each call waits for it.
-  const { shellgate, gateLoaded } = await openShellgate(config, {
-    cwd: options.cwd,
-    env: options.env,
-    log,
-    ...options.host,
-  });
-  gateLoaded.catch((error: unknown) => log(`the safety gate did not load: ${String(error)}`));
+  // initialize and tools/list need the shell and the config, not the bash grammar: the grammar
+  // loads once the tools are listed (or at the first call), and each call waits for it.
+  const { shellgate, loadGate } = await openShellgate(
+    config,
+    { cwd: options.cwd, env: options.env, log, ...options.host },
+    { loadGateLater: true },
+  );
   const [{ StdioServerTransport }, { createMcpServer }] = await sdk;
-  const tools = afterGateLoaded(shellgate.tools(), gateLoaded);
+  const tools = afterGateLoaded(shellgate.tools(), loadGate);
   const server = createMcpServer(tools, { version: packageVersion(), ownerId: randomUUID() });
   const transport = new StdioServerTransport(options.stdin as Readable, options.stdout as Writable);
+  afterToolsListed(transport, () =>
+    loadGate().catch((error: unknown) => log(`the safety gate did not load: ${String(error)}`)),
+  );
   const shell = shellgate.shell;
   log(
     `serving ${tools.map((tool) => tool.name).join(", ")} over stdio; shell ${shell.kind} ${shell.path ?? "(none)"}, profile ${config.safety_profile}, cwd ${shellgate.cwd}`,
