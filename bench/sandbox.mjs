@@ -72,7 +72,7 @@ const perCommand = createSandbox({
 function timedEnclosed(instance, parts) {
   return async () => {
     const at = performance.now();
-    const enclosed = await instance.enclose(planSpawn(resolution, "true", work), "true");
+    const enclosed = await instance.enclose(planSpawn(resolution, "true", work));
     if (enclosed.kind !== "start") throw new Error(enclosed.message);
     const wrapped = performance.now();
     try {

@@ -46,7 +46,7 @@ export async function runInSandbox(
   command: string,
   options: Pick<EnclosedRunOptions, "resolution" | "cwd" | "env">,
 ): Promise<EnclosedOutcome> {
-  const enclosed = await sandbox.enclose(planSpawn(options.resolution, command, options.cwd), command);
+  const enclosed = await sandbox.enclose(planSpawn(options.resolution, command, options.cwd));
   if (enclosed.kind === "refused") throw new Error(enclosed.message);
   return new Promise<EnclosedOutcome>((resolve, reject) => {
     const child = startProcess(enclosed.plan, { env: options.env });

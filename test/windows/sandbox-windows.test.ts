@@ -33,11 +33,11 @@ describe.runIf(onRealWindows)("the sandbox on Windows", () => {
     const status = await auto.status();
     if (status.available) return; // installed on this runner: the refusal cannot be shown here
     const plan = planSpawn(gitBash, "echo hi", os.tmpdir());
-    const started = await auto.enclose(plan, "echo hi");
+    const started = await auto.enclose(plan);
     expect(started).toMatchObject({ kind: "start", sandboxed: false, plan });
     if (started.kind === "start") expect(started.trailer("")).toContain("[sandbox: not applied");
     const required = createSandbox({ settings: { mode: "required", allowed_domains: [] }, context });
-    const refused = await required.enclose(plan, "echo hi");
+    const refused = await required.enclose(plan);
     expect(refused.kind).toBe("refused");
     if (refused.kind === "refused") expect(refused.message).toContain('sandbox.mode is "required"');
   }, 60_000);

@@ -60,7 +60,7 @@ export interface Sandbox {
   /** `{ available, mechanism, reason }`, probed once; `off` never probes (nor loads the library). */
   status(): Promise<SandboxAvailability>;
   /** Puts one spawn plan inside the sandbox, or says why it does not run. */
-  enclose(plan: SpawnPlan, command: string): Promise<EnclosedStart>;
+  enclose(plan: SpawnPlan): Promise<EnclosedStart>;
   /** Lets go of the library's session (its proxies stop with the last instance); after the processes ended. */
   close(): Promise<void>;
 }

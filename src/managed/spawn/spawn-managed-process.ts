@@ -42,7 +42,7 @@ async function enclosedPlanning(
   } catch (error) {
     throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
   }
-  const enclosed = await request.sandbox.enclose(base, request.command);
+  const enclosed = await request.sandbox.enclose(base);
   if (enclosed.kind === "refused") throw new ManagedProcessError("sandbox_unavailable", enclosed.message);
   request.onSandboxTrailer?.((output) => enclosed.trailer(output));
   return { planSpawn: () => enclosed.plan, release: () => enclosed.release() };
