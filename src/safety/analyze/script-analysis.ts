@@ -6,6 +6,7 @@ import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { rewriteGrammarGaps } from "../parse/grammar-gaps.js";
+import { parseSimpleScript } from "../parse/simple-script.js";
 import { findStrayCaseTerminator, findSyntaxError } from "../parse/syntax-error.js";
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
@@ -52,6 +53,11 @@ export class ScriptAnalysis implements WalkVisitor {
   }
 
   run(text: string): void {
+    const simple = this.sink.simpleScripts ? parseSimpleScript(text) : undefined;
+    if (simple) {
+      this.walker.walk(simple, undefined, 0);
+      return;
+    }
     const tree = this.parser.parse(chunked(text));
     if (!tree) {
       this.add(PARSE_FAILED, undefined, [0, text.length]);
