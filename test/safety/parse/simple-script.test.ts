@@ -61,6 +61,22 @@ describe("parseSimpleScript", () => {
       ...["+", ",", ":", ".", "-", "--", "'q'", "'a b'", "''", '""', '"x"', '" y"', '"z "', '"  "', "if"],
       ...["then", "done", "in", "{", "}", "!", "time", "export", "x+=1", "a*b", "~root", "=x", "a@%", "9%"],
       ...["declare", "[", "[[", "test", "1e5", "~+", "==", "=~", "a#b", "#", "'a\nb'", "$x", "a\\ b"],
+      ...["2>/dev/null", "2>&1", ">&2", "> f", ">f", ">> f", "< f", "&> f", "&>>f", ">| f", "1>f", "2>", ">"],
+      ...[
+        "2> '/x'",
+        '> "y"',
+        "10>f",
+        ">&-",
+        ">& f",
+        "<&0",
+        "0<f",
+        "<<f",
+        "<<<x",
+        "<>f",
+        ">(x)",
+        "<(x)",
+        "> 1",
+      ],
       ...["0x1", "0x1f", "1M", "-9x", "10#2", "08", "-08", "--1", "1-", "+0", "1.5", "9999999999999999999"],
     ];
     const separators = [
@@ -86,7 +102,7 @@ describe("parseSimpleScript", () => {
           minLength: 1,
           maxLength: 8,
         }),
-        fc.constantFrom("", " ", ";", "; ", "\t"),
+        fc.constantFrom("", " ", ";", "; ", "\t", "\n", " \n"),
         (pairs, ending) => {
           const text =
             pairs
@@ -101,7 +117,7 @@ describe("parseSimpleScript", () => {
   });
 
   it("builds tree-sitter's tree for generated strings of word characters, quotes and operators", () => {
-    const characters = "abfx09_./:,@%+-=~* '\"|&;\t".split("");
+    const characters = "abfx09_./:,@%+-=~* '\"|&;\t\n<>".split("");
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...characters), { minLength: 1, maxLength: 16 }), (chars) => {
         const text = chars.join("");
@@ -112,13 +128,64 @@ describe("parseSimpleScript", () => {
     );
   });
 
+  it("builds tree-sitter's tree for generated pipelines and lists of commands with redirects", () => {
+    const words = [
+      "a",
+      "ls",
+      "-rf",
+      "/",
+      "~",
+      "*",
+      "1",
+      "-1",
+      "-",
+      "--",
+      "'q'",
+      '"x"',
+      "x=1",
+      "a:b",
+      ":",
+      ".",
+    ];
+    const redirects = [
+      "2>/dev/null",
+      "2>&1",
+      ">&2",
+      "> f",
+      ">f",
+      ">> f",
+      "< f",
+      "&> f",
+      ">| f",
+      "10>f",
+      "> 1",
+    ];
+    const command = fc
+      .tuple(
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.constantFrom(...redirects), { maxLength: 2 }),
+      )
+      .map(([names, targets]) => [...names, ...targets].join(" "));
+    const operator = fc.constantFrom(" | ", "|", " && ", " || ", "; ", ";", "\n", " &&\n", "|\n");
+    fc.assert(
+      fc.property(command, fc.array(fc.tuple(operator, command), { maxLength: 5 }), (head, tail) => {
+        const text = head + tail.map(([join, next]) => join + next).join("");
+        expect(mismatch(text)).toBeUndefined();
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
   it("leaves everything else to tree-sitter", () => {
     for (const text of [
       "",
       "   ",
-      "a > f",
+      "a > f b",
+      "2>f a",
+      "a >\nf",
+      "a <<EOF",
       "echo $HOME",
-      "a\nb",
+      "a\n;b",
       "a &",
       "x=1 a",
       "if true",
