@@ -30,7 +30,7 @@ const SPECIAL_NAMES = new Set([
 ]);
 /** Operators an operand may follow only after a blank: the rest start with `&`, `|`, `;`, `<` or `>`. */
 
-const WORDS: ReadonlySet<TokenKind> = new Set(["word", "number", "raw_string", "string"]);
+const WORDS: ReadonlySet<TokenKind> = new Set(["word", "number", "raw_string", "string", "concatenation"]);
 const REDIRECTS: ReadonlySet<TokenKind> = new Set([">", ">>", "<", ">&", ">|", "&>", "&>>"]);
 /** Longer `&&`/`||` chains go the long way: the tree builder nests one level per operator. */
 const MAX_CHAIN = 256;
@@ -63,6 +63,13 @@ export interface AndOr {
 const COMMAND_NAME = /^[A-Za-z0-9_./:,~*][A-Za-z0-9_./:,~*-]*$/;
 
 function isCommandName(text: string, token: Token): boolean {
+  if (token.kind === "concatenation")
+    return token.parts!.every(
+      (part) =>
+        part.kind === "raw_string" ||
+        part.kind === "string" ||
+        (part.kind === "word" && COMMAND_NAME.test(text.slice(part.start, part.end))),
+    );
   if (token.kind !== "word") return false;
   const name = text.slice(token.start, token.end);
   return COMMAND_NAME.test(name) && !SPECIAL_NAMES.has(name);

@@ -1,6 +1,6 @@
 /** The tokens of the plain-script subset (see simple-script.ts); undefined for anything outside it. */
 
-type WordKind = "word" | "number" | "raw_string" | "string";
+type WordKind = "word" | "number" | "raw_string" | "string" | "concatenation";
 export type TokenKind = WordKind | "file_descriptor" | RedirectOperator | "|" | "&&" | "||" | ";" | "\n";
 type RedirectOperator = ">" | ">>" | "<" | ">&" | ">|" | "&>" | "&>>";
 
@@ -8,6 +8,32 @@ export interface Token {
   readonly kind: TokenKind;
   readonly start: number;
   readonly end: number;
+  /** The words, numbers and quoted texts a concatenation (`--include='*.sh'`, `r''eboot`) is made of. */
+  readonly parts?: readonly Token[];
+}
+
+const PART_KINDS: ReadonlySet<TokenKind> = new Set([
+  "word",
+  "number",
+  "raw_string",
+  "string",
+  "concatenation",
+]);
+
+function gluedToPrevious(tokens: readonly Token[], start: number): boolean {
+  const previous = tokens.at(-1);
+  return previous !== undefined && previous.end === start && PART_KINDS.has(previous.kind);
+}
+
+/** Adds a word, number or quoted text, joining it to the one it is glued to: `a'b'` is one word. */
+function pushPart(tokens: Token[], token: Token): void {
+  if (!gluedToPrevious(tokens, token.start)) {
+    tokens.push(token);
+    return;
+  }
+  const previous = tokens.pop()!;
+  const parts = previous.kind === "concatenation" ? [...previous.parts!, token] : [previous, token];
+  tokens.push({ kind: "concatenation", start: previous.start, end: token.end, parts });
 }
 
 const SPACE = 1;
@@ -67,19 +93,20 @@ export function tokenize(text: string): Token[] | undefined {
         // It also drops a lone `-` argument just before a descriptor (`a - 2>f`).
         const dash =
           previous?.kind === "word" && previous.end - previous.start === 1 && text[previous.start] === "-";
-        if (next === 0x3c || !DESCRIPTOR.test(word) || dash) return undefined;
+        if (next === 0x3c || !DESCRIPTOR.test(word) || dash || gluedToPrevious(tokens, start))
+          return undefined;
         tokens.push({ kind: "file_descriptor", start, end: index });
         continue;
       }
       const number = NUMBER.test(word);
       // tree-sitter-bash splits `0x1f`, `1M`, `-9x` into a number and more; those go the long way.
       if (!number && DIGIT_FIRST.test(word)) return undefined;
-      tokens.push({ kind: number ? "number" : "word", start, end: index });
+      pushPart(tokens, { kind: number ? "number" : "word", start, end: index });
     } else if (code === 0x27 /* ' */) {
       const close = text.indexOf("'", start + 1);
       if (close === -1 || text.slice(start + 1, close).includes("\n")) return undefined;
       index = close + 1;
-      tokens.push({ kind: "raw_string", start, end: index });
+      pushPart(tokens, { kind: "raw_string", start, end: index });
     } else if (code === 0x22 /* " */) {
       index += 1;
       while (index < text.length && text[index] !== '"') {
@@ -91,7 +118,7 @@ export function tokenize(text: string): Token[] | undefined {
       // tree-sitter stretches the closing quote over blank-only content.
       if (index > start + 1 && text.slice(start + 1, index).trim() === "") return undefined;
       index += 1;
-      tokens.push({ kind: "string", start, end: index });
+      pushPart(tokens, { kind: "string", start, end: index });
     } else if (code === 0x3e || code === 0x3c || (code === 0x26 && text[index + 1] === ">")) {
       const operator = redirectOperator(text, index);
       if (operator === undefined) return undefined;
@@ -119,8 +146,11 @@ export function tokenize(text: string): Token[] | undefined {
       tokens.push({ kind: "\n", start, end: index });
       continue;
     } else return undefined;
-    // A word ends at a blank, an operator or the end: `a'b'` and `"a"b` are concatenations.
-    if (index < text.length && !AFTER_WORD.has(text.charCodeAt(index))) return undefined;
+    // A word ends at a blank, an operator or the end, or goes on as a concatenation (`a'b'`, `"a"b`).
+    if (index < text.length) {
+      const next = text.charCodeAt(index);
+      if (!AFTER_WORD.has(next) && next !== 0x27 && next !== 0x22 && classOf(next) !== WORD) return undefined;
+    }
   }
   return tokens;
 }

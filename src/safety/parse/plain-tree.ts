@@ -99,6 +99,10 @@ export class TreeBuilder {
 
   private word(token: Token, field: string | null, parent: SyntaxNode): void {
     const node = this.node(token.kind, true, token.start, token.end, field, parent);
+    if (token.kind === "concatenation") {
+      for (const part of token.parts!) this.word(part, null, node);
+      return;
+    }
     if (token.kind !== "string") return;
     this.node('"', false, token.start, token.start + 1, null, node);
     if (token.end - token.start > 2)

@@ -12,10 +12,11 @@ import type { SyntaxNode } from "./syntax-node.js";
  * against the real grammar on every case and on generated scripts.
  *
  * The plain subset: words of letters, digits and `_./:,@%+-=~*`, single-quoted text, double-quoted
- * text with nothing to expand, file redirects (`2>/dev/null`, `>> log`, `2>&1`) after a command's
- * words, and `|`, `&&`, `||`, `;` and line breaks between commands. Anything else (expansions,
- * heredocs, reserved words, a word glued to a quote, `&`, comments, …) gives undefined, and the
- * caller parses with tree-sitter as before.
+ * text with nothing to expand, and those glued together (`--include='*.sh'`, `r''eboot`); file
+ * redirects (`2>/dev/null`, `>> log`, `2>&1`) after a command's words; `|`, `&&`, `||`, `;` and line
+ * breaks between commands. Anything else (expansions, heredocs, reserved words, `&`, comments, and
+ * the shapes tree-sitter-bash builds in its own way, listed in plain-statements.ts) gives undefined,
+ * and the caller parses with tree-sitter as before.
  */
 export function parseSimpleScript(text: string): SyntaxNode | undefined {
   const tokens = tokenize(text);

@@ -146,6 +146,7 @@ describe("parseSimpleScript", () => {
       "a:b",
       ":",
       ".",
+      ...["a'b'", "'a'b", "r''m", "--x='*.c'", "'a'1", "1'a'", "'a'-1", '""a', "a''2", "'i'f", "a=''"],
     ];
     const redirects = [
       "2>/dev/null",
@@ -189,7 +190,7 @@ describe("parseSimpleScript", () => {
       "a &",
       "x=1 a",
       "if true",
-      "a'b'",
+      "a'b'$x",
       "a;;",
       "; a",
     ])
