@@ -30,7 +30,15 @@ const SPECIAL_NAMES = new Set([
 ]);
 /** Operators an operand may follow only after a blank: the rest start with `&`, `|`, `;`, `<` or `>`. */
 
-const WORDS: ReadonlySet<TokenKind> = new Set(["word", "number", "raw_string", "string", "concatenation"]);
+const WORDS: ReadonlySet<TokenKind> = new Set([
+  "word",
+  "number",
+  "raw_string",
+  "string",
+  "concatenation",
+  "simple_expansion",
+  "expansion",
+]);
 const REDIRECTS: ReadonlySet<TokenKind> = new Set([">", ">>", "<", ">&", ">|", "&>", "&>>"]);
 /** Longer `&&`/`||` chains go the long way: the tree builder nests one level per operator. */
 const MAX_CHAIN = 256;
@@ -67,7 +75,7 @@ function isCommandName(text: string, token: Token): boolean {
     return token.parts!.every(
       (part) =>
         part.kind === "raw_string" ||
-        part.kind === "string" ||
+        (part.kind === "string" && part.parts === undefined) ||
         (part.kind === "word" && COMMAND_NAME.test(text.slice(part.start, part.end))),
     );
   if (token.kind !== "word") return false;

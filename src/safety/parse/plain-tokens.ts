@@ -1,14 +1,34 @@
 /** The tokens of the plain-script subset (see simple-script.ts); undefined for anything outside it. */
 
-type WordKind = "word" | "number" | "raw_string" | "string" | "concatenation";
-export type TokenKind = WordKind | "file_descriptor" | RedirectOperator | "|" | "&&" | "||" | ";" | "\n";
+type WordKind =
+  | "word"
+  | "number"
+  | "raw_string"
+  | "string"
+  | "concatenation"
+  | "simple_expansion"
+  | "expansion";
+export type TokenKind =
+  | WordKind
+  | "variable_name"
+  | "string_content"
+  | "file_descriptor"
+  | RedirectOperator
+  | "|"
+  | "&&"
+  | "||"
+  | ";"
+  | "\n";
 type RedirectOperator = ">" | ">>" | "<" | ">&" | ">|" | "&>" | "&>>";
 
 export interface Token {
   readonly kind: TokenKind;
   readonly start: number;
   readonly end: number;
-  /** The words, numbers and quoted texts a concatenation (`--include='*.sh'`, `r''eboot`) is made of. */
+  /**
+   * The words, numbers and quoted texts a concatenation (`--include='*.sh'`, `r''eboot`) is made of;
+   * the text and expansions of a double-quoted string that has some; the name of an expansion.
+   */
   readonly parts?: readonly Token[];
 }
 
@@ -18,22 +38,51 @@ const PART_KINDS: ReadonlySet<TokenKind> = new Set([
   "raw_string",
   "string",
   "concatenation",
+  "simple_expansion",
+  "expansion",
 ]);
+
+const VARIABLE = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/;
+
+/** `$NAME` or `${NAME}` at `start` (no special parameter, no operator), with its name as a part. */
+function variableAt(text: string, start: number): Token | undefined {
+  const match = VARIABLE.exec(text.slice(start, start + 260));
+  // `$_` is a special parameter to tree-sitter-bash, as `$1`, `$@` and `$?` are.
+  if (!match || (match[1] ?? match[2]) === "_") return undefined;
+  const braced = match[2] !== undefined;
+  const nameStart = start + (braced ? 2 : 1);
+  const nameEnd = nameStart + (match[1] ?? match[2])!.length;
+  const name: Token = { kind: "variable_name", start: nameStart, end: nameEnd };
+  return {
+    kind: braced ? "expansion" : "simple_expansion",
+    start,
+    end: start + match[0].length,
+    parts: [name],
+  };
+}
 
 function gluedToPrevious(tokens: readonly Token[], start: number): boolean {
   const previous = tokens.at(-1);
   return previous !== undefined && previous.end === start && PART_KINDS.has(previous.kind);
 }
 
-/** Adds a word, number or quoted text, joining it to the one it is glued to: `a'b'` is one word. */
-function pushPart(tokens: Token[], token: Token): void {
+const EXPANSIONS: ReadonlySet<TokenKind> = new Set(["simple_expansion", "expansion"]);
+
+/**
+ * Adds a word, number, quoted text or expansion, joining it to the one it is glued to: `a'b'` is one
+ * word. False for a concatenation of more than two parts with an expansion among them: tree-sitter
+ * splits `a"b"$x.` into two arguments.
+ */
+function pushPart(tokens: Token[], token: Token): boolean {
   if (!gluedToPrevious(tokens, token.start)) {
     tokens.push(token);
-    return;
+    return true;
   }
   const previous = tokens.pop()!;
   const parts = previous.kind === "concatenation" ? [...previous.parts!, token] : [previous, token];
+  if (parts.length > 2 && parts.some((part) => EXPANSIONS.has(part.kind))) return false;
   tokens.push({ kind: "concatenation", start: previous.start, end: token.end, parts });
+  return true;
 }
 
 const SPACE = 1;
@@ -101,24 +150,45 @@ export function tokenize(text: string): Token[] | undefined {
       const number = NUMBER.test(word);
       // tree-sitter-bash splits `0x1f`, `1M`, `-9x` into a number and more; those go the long way.
       if (!number && DIGIT_FIRST.test(word)) return undefined;
-      pushPart(tokens, { kind: number ? "number" : "word", start, end: index });
+      if (!pushPart(tokens, { kind: number ? "number" : "word", start, end: index })) return undefined;
     } else if (code === 0x27 /* ' */) {
       const close = text.indexOf("'", start + 1);
       if (close === -1 || text.slice(start + 1, close).includes("\n")) return undefined;
       index = close + 1;
-      pushPart(tokens, { kind: "raw_string", start, end: index });
+      if (!pushPart(tokens, { kind: "raw_string", start, end: index })) return undefined;
+    } else if (code === 0x24 /* $ */) {
+      const variable = variableAt(text, start);
+      if (variable === undefined) return undefined;
+      index = variable.end;
+      if (!pushPart(tokens, variable)) return undefined;
     } else if (code === 0x22 /* " */) {
       index += 1;
+      const pieces: Token[] = [];
+      let content = index;
+      const endContent = () => {
+        // tree-sitter stretches a quote or cuts differently around blank-only text.
+        if (index > content && text.slice(content, index).trim() === "") return false;
+        if (index > content) pieces.push({ kind: "string_content", start: content, end: index });
+        return true;
+      };
       while (index < text.length && text[index] !== '"') {
-        // Only text with no expansion, escape or line break inside the quotes.
-        if ("$`\\\n!".includes(text[index]!)) return undefined;
+        if (text[index] === "$") {
+          const variable = variableAt(text, index);
+          if (variable === undefined || !endContent()) return undefined;
+          pieces.push(variable);
+          index = variable.end;
+          content = index;
+          continue;
+        }
+        // Only text with no other expansion, escape or line break inside the quotes.
+        if ("`\\\n!".includes(text[index]!)) return undefined;
         index += 1;
       }
-      if (index === text.length) return undefined;
-      // tree-sitter stretches the closing quote over blank-only content.
-      if (index > start + 1 && text.slice(start + 1, index).trim() === "") return undefined;
+      if (index === text.length || !endContent()) return undefined;
       index += 1;
-      pushPart(tokens, { kind: "string", start, end: index });
+      const expands = pieces.some((piece) => piece.kind !== "string_content");
+      const string: Token = { kind: "string", start, end: index, ...(expands ? { parts: pieces } : {}) };
+      if (!pushPart(tokens, string)) return undefined;
     } else if (code === 0x3e || code === 0x3c || (code === 0x26 && text[index + 1] === ">")) {
       const operator = redirectOperator(text, index);
       if (operator === undefined) return undefined;
@@ -149,7 +219,8 @@ export function tokenize(text: string): Token[] | undefined {
     // A word ends at a blank, an operator or the end, or goes on as a concatenation (`a'b'`, `"a"b`).
     if (index < text.length) {
       const next = text.charCodeAt(index);
-      if (!AFTER_WORD.has(next) && next !== 0x27 && next !== 0x22 && classOf(next) !== WORD) return undefined;
+      const glues = next === 0x27 || next === 0x22 || next === 0x24 || classOf(next) === WORD;
+      if (!AFTER_WORD.has(next) && !glues) return undefined;
     }
   }
   return tokens;

@@ -103,9 +103,17 @@ export class TreeBuilder {
       for (const part of token.parts!) this.word(part, null, node);
       return;
     }
+    if (token.kind === "simple_expansion" || token.kind === "expansion") {
+      const name = token.parts![0]!;
+      this.node(token.kind === "expansion" ? "${" : "$", false, token.start, name.start, null, node);
+      this.node("variable_name", true, name.start, name.end, null, node);
+      if (token.kind === "expansion") this.node("}", false, name.end, token.end, null, node);
+      return;
+    }
     if (token.kind !== "string") return;
     this.node('"', false, token.start, token.start + 1, null, node);
-    if (token.end - token.start > 2)
+    if (token.parts) for (const piece of token.parts) this.word(piece, null, node);
+    else if (token.end - token.start > 2)
       this.node("string_content", true, token.start + 1, token.end - 1, null, node);
     this.node('"', false, token.end - 1, token.end, null, node);
   }

@@ -117,7 +117,7 @@ describe("parseSimpleScript", () => {
   });
 
   it("builds tree-sitter's tree for generated strings of word characters, quotes and operators", () => {
-    const characters = "abfx09_./:,@%+-=~* '\"|&;\t\n<>".split("");
+    const characters = "abfx09_./:,@%+-=~* '\"|&;\t\n<>${}".split("");
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...characters), { minLength: 1, maxLength: 16 }), (chars) => {
         const text = chars.join("");
@@ -147,6 +147,8 @@ describe("parseSimpleScript", () => {
       ":",
       ".",
       ...["a'b'", "'a'b", "r''m", "--x='*.c'", "'a'1", "1'a'", "'a'-1", '""a', "a''2", "'i'f", "a=''"],
+      ...["$x", "${y}", '"$x"', '"a $x"', '"$x $y"', '"$x$y"', "$x/a", "${HOME}/", '"$HOME"/*', "a$x"],
+      ...["$x.c", "$_", "$1", "$@", "${x:-a}", "'a'$x", '$x"b"', 'a"b"$x.', '"a"$x-'],
     ];
     const redirects = [
       "2>/dev/null",
@@ -185,7 +187,8 @@ describe("parseSimpleScript", () => {
       "2>f a",
       "a >\nf",
       "a <<EOF",
-      "echo $HOME",
+      "echo $1",
+      "echo ${x:-a}",
       "a\n;b",
       "a &",
       "x=1 a",
