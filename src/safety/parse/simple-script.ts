@@ -13,11 +13,11 @@ import type { SyntaxNode } from "./syntax-node.js";
  *
  * The plain subset: words of letters, digits and `_./:,@%+-=~*`, single-quoted text, `$NAME` and
  * `${NAME}`, double-quoted text with nothing else to expand, and those glued together
- * (`--include='*.sh'`, `r''eboot`, `"$HOME"/x`); file
- * redirects (`2>/dev/null`, `>> log`, `2>&1`) after a command's words; `|`, `&&`, `||`, `;` and line
- * breaks between commands. Anything else (other expansions, heredocs, reserved words, `&`, comments, and
- * the shapes tree-sitter-bash builds in its own way, listed in plain-statements.ts) gives undefined,
- * and the caller parses with tree-sitter as before.
+ * (`--include='*.sh'`, `r''eboot`, `"$HOME"/x`); file redirects (`2>/dev/null`, `>> log`, `2>&1`)
+ * after a command's words; `|`, `&&`, `||`, `;` and line breaks between commands. Anything else
+ * (other expansions, heredocs, reserved words, `&`, comments, and the shapes tree-sitter-bash builds
+ * in its own way, listed in plain-statements.ts and plain-tokens.ts) gives undefined, and the caller
+ * parses with tree-sitter as before.
  */
 export function parseSimpleScript(text: string): SyntaxNode | undefined {
   const tokens = tokenize(text);
