@@ -205,7 +205,12 @@ describe("the gate with and without the plain-script parse", () => {
   it("reaches the same verdict, rule and reason for every case command in every profile", () => {
     const lists = { allow: [], deny: [] };
     const different: string[] = [];
-    for (const { command, context } of cases) {
+    // Quoted text that trips the full path's pre-checks (`N<<<`, `;;`, a final backslash) is still plain.
+    const quoted = ["echo '1<<<x'", 'echo "a 1<<<b" x', "echo 'a;;b'", 'echo "x;&y"', "echo 'a\\'"];
+    for (const { command, context } of [
+      ...cases,
+      ...quoted.map((command) => ({ command, context: undefined })),
+    ]) {
       const fast = analyzeScript(parser, command, scopeForContext(context));
       const full = analyzeScript(parser, command, scopeForContext(context), { simpleScripts: false });
       expect({ findings: fast.findings, commands: fast.commands }, command).toEqual({
