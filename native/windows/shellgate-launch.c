@@ -8,8 +8,8 @@
  * opens the job, puts ITSELF in it before it creates anything, lets go of its own job handle (so
  * only shellgate's handle keeps the job alive and kill-on-close still fires when shellgate exits),
  * then starts PROGRAM with the rest of its own command line passed on verbatim, exactly as the
- * spawning code quoted it. The child inherits stdio and the console (pipes or a ConPTY), is born
- * in the job, and the launcher exits with its exit code. Ctrl+C and Ctrl+Break are for the child:
+ * spawning code quoted it. The child gets the launcher's own standard handles and console (pipes,
+ * or a ConPTY), is born in the job, and the launcher exits with its exit code. Ctrl+C and Ctrl+Break are for the child:
  * the launcher ignores them with a handler (SetConsoleCtrlHandler(NULL, TRUE) would be inherited).
  *
  * When the job cannot be opened or joined, nothing is started: the launcher prints one line on
@@ -136,15 +136,17 @@ void launch(void) {
 
   SetConsoleCtrlHandler(ignore_interrupts, TRUE);
 
+  /* The program starts as the launcher did: the same standard handles (libuv's pipes, or the
+     NULL handles node-pty passes so that a ConPTY client uses its pseudo console), the same
+     show-window state, and the C runtime's inherited file table libuv passes in lpReserved2. */
   GetStartupInfoW(&own);
   for (SIZE_T index = 0; index < sizeof startup; index += 1) ((volatile char *)&startup)[index] = 0;
   startup.cb = sizeof startup;
-  startup.dwFlags = STARTF_USESTDHANDLES | (own.dwFlags & STARTF_USESHOWWINDOW);
+  startup.dwFlags = own.dwFlags & (STARTF_USESTDHANDLES | STARTF_USESHOWWINDOW);
   startup.wShowWindow = own.wShowWindow;
-  startup.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
-  startup.hStdOutput = GetStdHandle(STD_OUTPUT_HANDLE);
-  startup.hStdError = GetStdHandle(STD_ERROR_HANDLE);
-  /* The C runtime's inherited file table (libuv passes one), so the child sees the same fds. */
+  startup.hStdInput = own.hStdInput;
+  startup.hStdOutput = own.hStdOutput;
+  startup.hStdError = own.hStdError;
   startup.cbReserved2 = own.cbReserved2;
   startup.lpReserved2 = own.lpReserved2;
 
