@@ -1,8 +1,8 @@
-import { type ChildProcess, type SpawnOptions, type StdioOptions, spawn } from "node:child_process";
-import crossSpawn from "cross-spawn";
+import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { type Containment, startContained } from "../containment/contain-process.js";
 import type { ProcessJob } from "../containment/process-job.js";
 import type { RunMarker } from "../environment/run-marker.js";
+import { type CrossSpawnDecision, decideCrossSpawn, hookCrossSpawnErrors } from "./cross-spawn-steps.js";
 import { mergePlanEnvironment } from "./plan-spawn.js";
 import type { SpawnPlan } from "./spawn-plan.js";
 
@@ -22,19 +22,6 @@ export type LaunchPlan = Pick<
 >;
 
 const jobs = new WeakMap<ChildProcess, ProcessJob>();
-
-/** What cross-spawn decided for a command (its `_parse`), as `spawn` would get it. */
-interface CrossSpawnParse {
-  readonly command: string;
-  readonly args: string[];
-  readonly options: SpawnOptions;
-}
-
-/** The two internals cross-spawn's own `spawn` is made of; untyped in its published types. */
-const crossSpawnInternals = crossSpawn as unknown as {
-  _parse(command: string, args: string[], options: SpawnOptions): CrossSpawnParse;
-  _enoent: { hookChildProcess(child: ChildProcess, parsed: CrossSpawnParse): void };
-};
 
 /** The Job Object `startProcess` put this child's tree in (Windows); undefined elsewhere. */
 export function jobOf(child: ChildProcess): ProcessJob | undefined {
@@ -61,8 +48,8 @@ export function startProcess(plan: LaunchPlan, options: StartProcessOptions): Ch
   };
   // cross-spawn's own two steps (decide the command line, hook its ENOENT fix-up), so the launcher
   // can go in front of what cross-spawn decided.
-  const target: CrossSpawnParse = plan.crossSpawn
-    ? crossSpawnInternals._parse(plan.file, [...plan.args], spawnOptions)
+  const target: CrossSpawnDecision = plan.crossSpawn
+    ? decideCrossSpawn(plan.file, plan.args, spawnOptions)
     : { command: plan.file, args: [...plan.args], options: spawnOptions };
   // Windows: the tree gets its own Job Object, joined by the launcher before the program starts
   // (see containment/contain-process.ts). A detached start is meant to outlive shellgate.
@@ -83,7 +70,7 @@ export function startProcess(plan: LaunchPlan, options: StartProcessOptions): Ch
     start.contain(undefined); // releases a job made for this start
     throw error;
   }
-  if (plan.crossSpawn) crossSpawnInternals._enoent.hookChildProcess(child, target);
+  if (plan.crossSpawn) hookCrossSpawnErrors(child, target);
   const containment = start.contain(child.pid);
   if (containment.kind === "job-object") jobs.set(child, containment.job);
   if (plan.stdinText !== undefined && child.stdin) {

@@ -54,6 +54,17 @@ function childOf(root: ChildProcess): Promise<number> {
   });
 }
 
+/** Starts a native program on shellgate's own spawn path (startProcess), as every run does. */
+function startOnShellgatePath(file: string, args: readonly string[]): ChildProcess {
+  const child = startProcess(
+    { file, args, cwd: tmpdir(), detached: false, windowsHide: true, crossSpawn: false },
+    { env: environmentWithPathFirst() },
+  );
+  const job = jobOf(child);
+  if (job) jobs.push(job);
+  return child;
+}
+
 function collect(child: ChildProcess): Promise<{ stdout: string; stderr: string; code: number | null }> {
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
@@ -76,19 +87,8 @@ describe.skipIf(!onWindows)("the Windows launcher", () => {
     timeout: 60_000,
   }, async () => {
     const script = "process.stdout.write(JSON.stringify(process.argv.slice(1))); process.exitCode = 42";
-    const child = startProcess(
-      {
-        file: process.execPath,
-        args: ["-e", script, ...HOSTILE_ARGUMENTS],
-        cwd: tmpdir(),
-        detached: false,
-        windowsHide: true,
-        crossSpawn: false,
-      },
-      { env: environmentWithPathFirst() },
-    );
+    const child = startOnShellgatePath(process.execPath, ["-e", script, ...HOSTILE_ARGUMENTS]);
     const job = jobOf(child);
-    if (job) jobs.push(job);
     expect(job?.startedInside).toBe(true);
 
     const outcome = await collect(child);
@@ -168,19 +168,8 @@ describe.skipIf(reason !== undefined)(
     });
 
     it("is contained whole on shellgate's own spawn path", { timeout: 60_000 }, async () => {
-      const root = startProcess(
-        {
-          file: (fixture as { path: string }).path,
-          args: ["root", marker],
-          cwd: tmpdir(),
-          detached: false,
-          windowsHide: true,
-          crossSpawn: false,
-        },
-        { env: environmentWithPathFirst() },
-      );
+      const root = startOnShellgatePath((fixture as { path: string }).path, ["root", marker]);
       const job = jobOf(root);
-      if (job) jobs.push(job);
       const child = await childOf(root);
 
       expect(job?.startedInside).toBe(true);
