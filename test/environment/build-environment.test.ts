@@ -87,3 +87,40 @@ describe("buildEnvironment on Windows: Python's output encoding", () => {
     expect(buildEnvironment({}, { platform: "linux" })).not.toHaveProperty("PYTHONUTF8");
   });
 });
+
+describe("buildEnvironment reuses its last build only for the same input", () => {
+  it("sees a variable the host changed, added or removed since the last run", () => {
+    const host: NodeJS.ProcessEnv = { HOME: "/home/me", MODE: "one" };
+    expect(buildEnvironment(host).MODE).toBe("one");
+    host.MODE = "two";
+    expect(buildEnvironment(host).MODE).toBe("two");
+    host.EXTRA = "x";
+    expect(buildEnvironment(host).EXTRA).toBe("x");
+    delete host.EXTRA;
+    expect(buildEnvironment(host)).not.toHaveProperty("EXTRA");
+    host.GITHUB_TOKEN = "ghp_secret";
+    expect(buildEnvironment(host)).not.toHaveProperty("GITHUB_TOKEN");
+  });
+
+  it("sees a list or a variable the caller changed in place", () => {
+    const host: NodeJS.ProcessEnv = { API_TOKEN: "t", KEEP: "k" };
+    const allow: string[] = [];
+    const set: Record<string, string> = { MINE: "1" };
+    expect(buildEnvironment(host, { allow, set })).not.toHaveProperty("API_TOKEN");
+    allow.push("API_TOKEN");
+    set.MINE = "2";
+    const rebuilt = buildEnvironment(host, { allow, set });
+    expect(rebuilt.API_TOKEN).toBe("t");
+    expect(rebuilt.MINE).toBe("2");
+  });
+
+  it("hands out a copy, so a caller that edits its result changes no later run", () => {
+    const host: NodeJS.ProcessEnv = { A: "1" };
+    const first = buildEnvironment(host);
+    first.A = "edited";
+    first.INJECTED = "x";
+    const second = buildEnvironment(host);
+    expect(second.A).toBe("1");
+    expect(second).not.toHaveProperty("INJECTED");
+  });
+});

@@ -30,11 +30,70 @@ export function looksLikeCredential(name: string): boolean {
   return isCredentialName(name);
 }
 
-/** The environment a command runs with: the host's, minus credentials, plus non-interactive defaults. */
+/** The last environment built, with exactly what it was built from. */
+interface BuiltEnvironment {
+  readonly pairs: readonly (string | undefined)[];
+  readonly options: BuildEnvironmentOptions;
+  readonly result: Readonly<Record<string, string>>;
+}
+
+let last: BuiltEnvironment | undefined;
+
+/** The variables in order, as name/value pairs: what a build depends on besides its options. */
+function pairsOf(base: NodeJS.ProcessEnv): (string | undefined)[] {
+  const pairs: (string | undefined)[] = [];
+  for (const name of Object.keys(base)) pairs.push(name, base[name]);
+  return pairs;
+}
+
+// By content, not identity: a caller may change its own lists or variables between runs.
+function sameOptions(a: BuildEnvironmentOptions, b: BuildEnvironmentOptions): boolean {
+  return (
+    a.platform === b.platform &&
+    (typeof a.scrub === "object" && typeof b.scrub === "object"
+      ? samePairs(a.scrub, b.scrub)
+      : a.scrub === b.scrub) &&
+    samePairs(a.allow ?? [], b.allow ?? []) &&
+    samePairs(a.deny ?? [], b.deny ?? []) &&
+    samePairs(Object.entries(a.set ?? {}).flat(), Object.entries(b.set ?? {}).flat())
+  );
+}
+
+function samePairs(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+/**
+ * The environment a command runs with: the host's, minus credentials, plus non-interactive defaults.
+ * Every run builds it, and the host's environment rarely changes between runs: when the variables
+ * and the options are those of the last build, that result is copied instead of judged again.
+ */
 export function buildEnvironment(
   base: NodeJS.ProcessEnv,
   options: BuildEnvironmentOptions = {},
 ): Record<string, string> {
+  const pairs = pairsOf(base);
+  if (last !== undefined && sameOptions(last.options, options) && samePairs(last.pairs, pairs)) {
+    return { ...last.result };
+  }
+  const result = judgeEnvironment(base, options);
+  last = {
+    pairs,
+    options: {
+      ...options,
+      ...(Array.isArray(options.scrub) ? { scrub: [...options.scrub] } : {}),
+      ...(options.allow ? { allow: [...options.allow] } : {}),
+      ...(options.deny ? { deny: [...options.deny] } : {}),
+      ...(options.set ? { set: { ...options.set } } : {}),
+    },
+    result: { ...result },
+  };
+  return result;
+}
+
+function judgeEnvironment(base: NodeJS.ProcessEnv, options: BuildEnvironmentOptions): Record<string, string> {
   const scrub = options.scrub ?? true;
   const scrubPatterns = Array.isArray(scrub) ? scrub : [];
   const allow = options.allow ?? [];
