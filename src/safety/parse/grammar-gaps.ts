@@ -13,6 +13,8 @@
  * - `;&` and `;;&` ending a `case` arm (fall through, test the next pattern): read as `;;`, since the
  *   gate judges every arm anyway.
  * - Several here-documents on one line: the first stays, the others become here-strings of their bodies.
+ * - A word that starts with a brace expansion (`{s,}udo`, `{rm,-rf}`): the grammar reads its `{` as a
+ *   group; an empty quoted prefix (`""{s,}udo`) keeps bash's expansion and parses as a word.
  */
 export function rewriteGrammarGaps(text: string): string | undefined {
   const lines = text.split("\n");
@@ -114,7 +116,13 @@ function scanLine(
       continue;
     }
     if (char === "#" && (index === 0 || /[\s;&|(]/.test(chars[index - 1]!))) break;
-    if (char === ";" && chars[index + 1] === ";" && chars[index + 2] === "&") {
+    if (
+      char === "{" &&
+      (index === 0 || /[\s;&|(]/.test(chars[index - 1]!)) &&
+      startsBraceExpansion(source, index)
+    )
+      chars[index] = '""{';
+    else if (char === ";" && chars[index + 1] === ";" && chars[index + 2] === "&") {
       // `;;&` (test the next patterns too) judged like `;;`: every arm is judged anyway.
       chars[index + 2] = " ";
       index += 2;
@@ -164,5 +172,36 @@ function scanLine(
       }
     }
   }
+  // The brace rewrite lengthens the line; heredoc offsets are only exact without it.
+  if (heredocs.length > 0)
+    for (let index = 0; index < chars.length; index += 1) if (chars[index] === '""{') chars[index] = "{";
   return { line: chars.join(""), quote, heredocs, separators };
+}
+
+/**
+ * Whether the `{` at `start` opens a brace expansion as bash reads it: no blank after it, and a matching
+ * `}` in the same word with a top-level `,` or a `..` sequence before it.
+ */
+function startsBraceExpansion(source: string, start: number): boolean {
+  if (!/[^\s}]/.test(source[start + 1] ?? " ")) return false;
+  let depth = 0;
+  let comma = false;
+  for (let index = start; index < source.length; index += 1) {
+    const char = source[index]!;
+    if (char === "\\") {
+      index += 1;
+      continue;
+    }
+    if (/[\s;&|<>()]/.test(char)) return false;
+    if (char === "'" || char === '"') {
+      const end = source.indexOf(char, index + 1);
+      if (end === -1) return false;
+      index = end;
+    } else if (char === "{") depth += 1;
+    else if (char === "}") {
+      depth -= 1;
+      if (depth === 0) return comma || /^\{[^{}]*\.\.[^{}]*\}$/.test(source.slice(start, index + 1));
+    } else if (char === "," && depth === 1) comma = true;
+  }
+  return false;
 }

@@ -242,8 +242,8 @@ export class ScriptWalker {
   }
 
   /** The static stdout of a statement, for the statements whose output is knowable. */
-  statementOutput(node: Node, stdin: Stdin | undefined): string | undefined {
-    return this.outputs.of(node, stdin);
+  statementOutput(node: Node, stdin: Stdin | undefined, lines = false): string | undefined {
+    return this.outputs.of(node, stdin, lines);
   }
 
   /** Re-expands words of a command for a consumer that needs them (e.g. `find` operands). */
