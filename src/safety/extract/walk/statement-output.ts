@@ -1,7 +1,7 @@
 import type { SyntaxNode as Node } from "../../parse/syntax-node.js";
-import { UNKNOWN } from "../expanded-word.js";
 import { buildInvocation, REDIRECT_NODES, redirectOf, stdinOf } from "../build-invocation.js";
 import type { ExpansionContext } from "../expand-word.js";
+import { UNKNOWN } from "../expanded-word.js";
 import { knownStdin, type Stdin, writesTarget } from "../invocation.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput, SEQUENCE_NODES, statementsOf } from "../static-output.js";
