@@ -22,7 +22,7 @@ export const INTERPRETERS = [
 export function languageOf(name: string): Language | undefined {
   if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return "python";
   if (/^perl(\d+(\.\d+)*)?$/.test(name)) return "perl";
-  if (/^ruby(\d+(\.\d+)*)?$/.test(name)) return "ruby";
+  if (/^ruby(\d+(\.\d+)*)?$/.test(name) || name === "irb") return "ruby";
   if (name === "node" || name === "nodejs" || name === "bun" || name === "deno") return "node";
   if (/^php(\d+(\.\d+)*)?$/.test(name)) return "php";
   if (name === "lua" || name === "luajit") return "lua";

@@ -7,6 +7,7 @@ import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
 import { awkActions } from "./awk.js";
 import { gitTransportCommands, makefileTexts, sshConfigCommands } from "./config-commands.js";
+import { programCommands } from "./program-commands.js";
 import { sedActions } from "./sed.js";
 
 export interface ToolActions {
@@ -206,8 +207,10 @@ export function toolActions(
           : [];
       return { nested, hits };
     }
-    default:
-      return NONE;
+    default: {
+      const nested = programCommands(name, invocation, fileText);
+      return nested.length === 0 ? NONE : { nested, hits: [] };
+    }
   }
 }
 
