@@ -214,8 +214,14 @@ export function unwrapRunner(name: string, invocation: Invocation, args: readonl
     }
     case "dotenv":
     case "dotenvx": {
-      const command = afterDoubleDash(args);
-      return command && command.length > 0 ? [inner(invocation, command, name)] : [];
+      // dotenv-cli: `dotenv [-e FILE] -- CMD`; python-dotenv and dotenvx: `dotenv [-f FILE] run [--] CMD`.
+      const run = args.findIndex((word) => word.value === "run");
+      const rest = run === -1 ? afterDoubleDash(args) : args.slice(run + 1);
+      const index =
+        rest === undefined
+          ? -1
+          : commandIndex(rest, { withArgument: "fe", longWithArgument: ["--file", "--env-file"] });
+      return rest === undefined || index === -1 ? [] : [inner(invocation, rest.slice(index), name)];
     }
     case "env-cmd": {
       const index = commandIndex(args, {
