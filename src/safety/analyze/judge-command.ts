@@ -56,7 +56,8 @@ export function judgeCommand(
     );
     if (hit) analysis.add(hit, invocation, redirect.span);
     if ((redirect.descriptor ?? 1) === 1 || redirect.operator.startsWith("&")) {
-      const resolved = resolveIn(redirect.target.value, scope);
+      const resolved =
+        resolveIn(redirect.target.value, scope) ?? virtualPath(redirect.target.value, scope.cwd);
       if (isPersistenceFile(resolved)) {
         const text = invocationOutput({ ...invocation, redirects: [] }, scope);
         for (const item of persistedScripts(resolved!, text)) analysis.script(item, invocation);
@@ -88,6 +89,20 @@ export function judgeCommand(
         ? analysis.walker.statementOutput(value.substitution, undefined)
         : undefined;
       if (text !== undefined) analysis.script({ kind: "script", text, origin: assignment.name }, invocation);
+    } else if (
+      /^PS[0-4]$/.test(assignment.name) &&
+      /\$\(|`/.test(value.value) &&
+      startsInteractiveShell(invocation)
+    ) {
+      // An interactive shell expands its prompts before and after each command, running substitutions.
+      analysis.script(
+        {
+          kind: "script",
+          text: `: <<__SHELLGATE_PROMPT__\n${value.value}\n__SHELLGATE_PROMPT__\n`,
+          origin: assignment.name,
+        },
+        invocation,
+      );
     } else if (COMMAND_VARIABLES.has(assignment.name) && value.value !== "") {
       analysis.script({ kind: "script", text: value.value, origin: assignment.name }, invocation);
     }
@@ -178,6 +193,16 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
   }
 }
 
+/** `PS1=… bash -i`: the command is an interactive shell, which expands its prompts. */
+function startsInteractiveShell(invocation: Invocation): boolean {
+  const [first, ...rest] = invocation.words;
+  return (
+    first !== undefined &&
+    SHELLS.has(first.value.replace(/^.*\//, "")) &&
+    rest.some((word) => /^-[a-zA-Z]*i/.test(word.value) || word.value === "--interactive")
+  );
+}
+
 /** `tee -a` adds to its files instead of replacing them. */
 function appendsOnly(name: string, args: readonly ExpandedWord[]): boolean {
   return name === "tee" && args.some((word) => /^-[a-z]*a|^--append$/.test(word.value));
@@ -197,7 +222,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
     const hit = judgeWriteTarget(target, scope, `'${name}'`, { append: appendsOnly(name, input.args) });
     if (hit) analysis.add(hit, invocation);
     if (name === "tee") {
-      const resolved = resolveIn(target.value, scope);
+      const resolved = resolveIn(target.value, scope) ?? virtualPath(target.value, scope.cwd);
       if (isPersistenceFile(resolved))
         nestedPersisted.push(...persistedScripts(resolved!, invocation.stdin?.read()));
     }

@@ -67,6 +67,56 @@ function javaScriptCommands(code: string, origin: string): Nested[] {
   return [...code.matchAll(JAVA_EXEC)].map((match) => script(match[1] ?? match[2], origin));
 }
 
+/** The package scripts `npm test`, `npm run x`, `yarn x`, `npm install` run, with their pre/post hooks. */
+function packageScriptNames(name: string, values: readonly string[]): string[] {
+  const operands = values.filter((value) => !value.startsWith("-"));
+  const [sub, target] = operands;
+  const around = (script: string) => [`pre${script}`, script, `post${script}`];
+  if (sub === undefined) return name === "yarn" || name === "pnpm" || name === "bun" ? around("install") : [];
+  if (sub === "run" || sub === "run-script" || sub === "rum" || sub === "urn")
+    return target === undefined ? [] : around(target);
+  if (["test", "t", "tst", "start", "stop", "restart"].includes(sub))
+    return around(sub === "t" || sub === "tst" ? "test" : sub);
+  if (["install", "i", "ci", "add"].includes(sub) && (operands.length === 1 || sub === "ci"))
+    return [...around("install"), ...around("prepare")];
+  // `yarn build`, `pnpm lint`, `bun dev`: a bare script name.
+  return name !== "npm" &&
+    !["add", "remove", "upgrade", "why", "info", "dlx", "exec", "create", "init"].includes(sub)
+    ? around(sub)
+    : [];
+}
+
+function packageScripts(
+  name: string,
+  values: readonly string[],
+  fileText: (word: ExpandedWord) => string | undefined,
+  carrier: ExpandedWord,
+): Nested[] {
+  const names = packageScriptNames(name, values);
+  if (names.length === 0) return [];
+  const text = fileText({
+    ...carrier,
+    value: "package.json",
+    source: "package.json",
+    dynamic: false,
+    glob: false,
+  });
+  if (text === undefined) return [];
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+  } catch {
+    return [];
+  }
+  if (typeof scripts !== "object" || scripts === null) return [];
+  return names.flatMap((script) => {
+    const command = (scripts as Record<string, unknown>)[script];
+    return typeof command === "string"
+      ? [{ kind: "script", text: command, origin: `the package script '${script}'` } as const]
+      : [];
+  });
+}
+
 function stdinText(invocation: Invocation): string | undefined {
   return invocation.stdin?.read();
 }
@@ -80,6 +130,11 @@ export function programCommands(
   const args = invocation.words.slice(1);
   const values = args.map((word) => word.value);
   switch (name) {
+    case "npm":
+    case "yarn":
+    case "pnpm":
+    case "bun":
+      return invocation.words[0] ? packageScripts(name, values, fileText, invocation.words[0]) : [];
     case "socat":
       return socatCommands(args);
     case "sqlite3": {

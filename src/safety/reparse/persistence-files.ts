@@ -4,6 +4,7 @@ import type { Nested } from "../normalize/nested.js";
 /**
  * Files in the home whose contents run later, on their own: the shells' start-up files (the next
  * login or interactive shell), desktop autostart entries and systemd user units (the next session).
+ * A repository's git hooks likewise run on a later commit or push.
  * Text written to them is judged now, like a crontab line; text the gate cannot see is the user's own.
  */
 const STARTUP_FILES =
@@ -14,8 +15,12 @@ const EXEC_LINE_FILES =
 const EXEC_LINE =
   /^\s*(?:Exec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition)\s*=\s*[-@:+!]*(.*)$/;
 
+/** A repository's hooks (`.git/hooks/pre-commit`, husky's `.husky/pre-push`) run on later git commands. */
+const GIT_HOOK = /\/(\.git\/hooks|\.husky)\/[^/_][^/]*$(?<!\.sample)/;
+
 /** Whether `resolved` (a path as `resolveIn` gives it) is a file whose contents run later. */
 export function isPersistenceFile(resolved: string | undefined): boolean {
+  if (resolved !== undefined && GIT_HOOK.test(resolved)) return true;
   if (!resolved?.startsWith(`${HOME_PATH}/`)) return false;
   const relative = resolved.slice(HOME_PATH.length + 1);
   return STARTUP_FILES.test(relative) || EXEC_LINE_FILES.test(relative);
@@ -34,6 +39,8 @@ const HABITUAL =
 /** The scripts that text written to `resolved` runs later. */
 export function persistedScripts(resolved: string, text: string | undefined): Script[] {
   if (text === undefined || !isPersistenceFile(resolved)) return [];
+  if (GIT_HOOK.test(resolved))
+    return [{ kind: "script", text, origin: "a git hook, which runs on a later git command" }];
   const relative = resolved.slice(HOME_PATH.length + 1);
   const origin = `text written to ~/${relative}, which runs later`;
   if (STARTUP_FILES.test(relative)) {
