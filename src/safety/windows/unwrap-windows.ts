@@ -1,4 +1,4 @@
-import { HOME_PATH, hasUnknown, literalWord, UNKNOWN } from "../extract/expanded-word.js";
+import { type ExpandedWord, HOME_PATH, hasUnknown, literalWord, UNKNOWN } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
@@ -201,6 +201,12 @@ function powerShellCommands(text: string, carrier: Invocation, scope: Scope, dep
             ]
           : powerShellCommands(piped, carrier, scope, depth + 1);
       }
+      if (name === "remove-item" && command.piped) {
+        // `Get-ChildItem PATH | Remove-Item`: the items listed before the pipe are removed.
+        const listed = pipedItems(commands[index - 1]);
+        if (listed !== undefined && !words.slice(1).some((word) => !word.startsWith("-")))
+          return windowsCommand({ words: [...words, ...listed] }, carrier, "powershell -Command");
+      }
       if (name === "invoke-command" || name === "start-job") {
         const file = words.findIndex((word) => isParameter(word, "filepath", 1));
         const content = file === -1 ? undefined : powerShellFile(words[file + 1] ?? "", scope);
@@ -209,6 +215,22 @@ function powerShellCommands(text: string, carrier: Invocation, scope: Scope, dep
       return windowsCommand({ words }, carrier, "powershell -Command");
     }),
   ];
+}
+
+/** What `Get-ChildItem PATH` (`gci`, `ls`, `dir`, `Get-Item`) sends down a pipe, as a path pattern. */
+function pipedItems(before: WindowsCommand | undefined): string[] | undefined {
+  if (!before || before.expression) return undefined;
+  const [first = "", ...rest] = before.words;
+  const name = commandName(first);
+  if (!["get-childitem", "gci", "ls", "dir", "get-item", "gi"].includes(name)) return undefined;
+  // A filter narrows what goes: judged as the project's own business.
+  if (rest.some((word) => /^-(filter|include|exclude|name|file)/i.test(word))) return undefined;
+  const path = rest.find((word) => !word.startsWith("-")) ?? ".";
+  // Every item below a recursive listing goes, as with `Remove-Item -Recurse`.
+  const recursive = rest.some((word) => /^-r(e(c(u(r(se?)?)?)?)?)?$/i.test(word)) ? ["-Recurse"] : [];
+  return name === "get-item" || name === "gi"
+    ? [path, ...recursive]
+    : [`${path.replace(/[\\/]$/, "")}\\*`, ...recursive];
 }
 
 /** The value of a PowerShell string literal as written (`'it''s'`, `"text"`). */
@@ -263,9 +285,48 @@ export function unwrapWindows(name: string, invocation: Invocation, scope: Scope
     }
     case "wsl":
       return unwrapWsl(invocation);
+    case "reg":
+    case "schtasks":
+      return persistedWindowsCommand(name, args, invocation, scope);
     default:
       return [];
   }
+}
+
+/**
+ * The Linux shell text wsl.exe receives: the MSYS runtime quotes an argument with blanks in the
+ * Windows command line it builds, and wsl hands that line to the shell as it is.
+ */
+function commandLine(words: readonly ExpandedWord[]): string {
+  return words
+    .map((word) => (/[\s"]/.test(word.value) ? `"${word.value.replace(/(["\\$`])/g, "\\$1")}"` : word.value))
+    .join(" ");
+}
+
+/** `reg add …\Run /d CMD`, `schtasks /create /tr CMD`: a command Windows runs at the next logon or on a schedule. */
+function persistedWindowsCommand(
+  name: string,
+  args: readonly string[],
+  carrier: Invocation,
+  scope: Scope,
+): Nested[] {
+  const valueOf = (flag: RegExp) => {
+    const index = args.findIndex((arg) => flag.test(arg));
+    return index === -1 ? undefined : args[index + 1];
+  };
+  if (name === "reg") {
+    const key = args[1] ?? "";
+    if (
+      !/^add$/i.test(args[0] ?? "") ||
+      !/\\(Run|RunOnce|RunServices|Winlogon|Policies\\Explorer\\Run)(\\|$)/i.test(key)
+    )
+      return [];
+    const command = valueOf(/^\/\/?d$/i);
+    return command === undefined ? [] : cmdCommands(command, carrier, scope);
+  }
+  if (!args.some((arg) => /^\/\/?create$/i.test(arg))) return [];
+  const command = valueOf(/^\/\/?tr$/i);
+  return command === undefined ? [] : cmdCommands(command, carrier, scope);
 }
 
 const WSL_WITH_ARGUMENT = /^(-d|--distribution|-u|--user|--cd|--shell-type|--distribution-id)$/;
@@ -278,9 +339,10 @@ function unwrapWsl(invocation: Invocation): Nested[] {
     if (WSL_WITH_ARGUMENT.test(value)) index += 1;
     else if (value === "-e" || value === "--exec")
       return [inner(invocation, words.slice(index + 1), "wsl --exec")];
-    else if (value === "--") return [{ kind: "script", text: joined(words.slice(index + 1)), origin: "wsl" }];
+    else if (value === "--")
+      return [{ kind: "script", text: commandLine(words.slice(index + 1)), origin: "wsl" }];
     else if (value.startsWith("-")) return [];
-    else return [{ kind: "script", text: joined(words.slice(index)), origin: "wsl" }];
+    else return [{ kind: "script", text: commandLine(words.slice(index)), origin: "wsl" }];
   }
   return [];
 }
