@@ -1,13 +1,21 @@
 // OS sandbox cost (issue 13). Run: npm run build && node bench/sandbox.mjs [runs]
-// Prints, side by side in one run: the median wall time of `true` spawned unsandboxed and inside
-// the sandbox (bubblewrap on Linux, Seatbelt on macOS), their difference (goal <= 25 ms) and ratio,
+// Prints, side by side in one run (interleaved, so load falls on all alike), the median wall time of
+// `true` spawned unsandboxed and inside the sandbox (bubblewrap on Linux, Seatbelt on macOS):
+// - as shellgate runs it now: the instance's wrap made once and reused (the goal: <= 25 ms over
+//   unsandboxed), split into the wrap and the enclosed start;
+// - wrapped per command as before (the library's wrap for every command, its `bash -c "bwrap …"`),
+//   split the same way;
+// - the parts of the enclosed start (Linux): bubblewrap alone with the same namespaces, then the
+//   library's profile without its network relays, then the full start (relays included);
 // and the start-up cost: loading the library with its dependency check, and the first command
 // (which starts the library's proxies).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { quote } from "shell-quote";
 import { createSandbox } from "../dist/src/execution/sandbox/index.js";
+import { wrapWithSandboxLibrary } from "../dist/src/execution/sandbox/sandbox-library.js";
 import { planSpawn } from "../dist/src/index.js";
 
 const runs = Number(process.argv[2] ?? 100);
@@ -25,13 +33,13 @@ const env = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
 function spawnPlan(plan) {
   return new Promise((resolve, reject) => {
     const child = spawn(plan.file, plan.args, {
-      cwd: plan.cwd,
+      cwd: plan.cwd ?? work,
       env: { ...env, ...plan.env },
       stdio: "ignore",
-      detached: plan.detached,
+      detached: plan.detached ?? true,
     });
     child.on("error", reject);
-    child.on("close", resolve);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${plan.file} exited ${code}`))));
   });
 }
 
@@ -40,10 +48,9 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const sandbox = createSandbox({
-  settings: { mode: "required", allowed_domains: [] },
-  context: { platform: process.platform, cwd: work, home: os.homedir(), tempDirectory: os.tmpdir() },
-});
+const settings = { mode: "required", allowed_domains: [] };
+const context = { platform: process.platform, cwd: work, home: os.homedir(), tempDirectory: os.tmpdir() };
+const sandbox = createSandbox({ settings, context });
 let started = performance.now();
 const status = await sandbox.status();
 const probeMs = performance.now() - started;
@@ -51,47 +58,108 @@ if (!status.available) {
   console.log(`sandbox unavailable here: ${status.reason}`);
   process.exit(0);
 }
+// Before this change: the library's wrap for every command, spawned as its `bash -c "bwrap …"` line.
+const perCommand = createSandbox({
+  settings,
+  context,
+  wrap: async (request) => {
+    const wrapped = await wrapWithSandboxLibrary(request);
+    const [file] = wrapped.argv;
+    return file === "bwrap" ? { ...wrapped, argv: ["/bin/bash", "-c", quote(wrapped.argv)] } : wrapped;
+  },
+});
 
-const parts = { wrap: [], enclosedSpawn: [] };
-async function sandboxedTrue() {
-  const at = performance.now();
-  const enclosed = await sandbox.enclose(planSpawn(resolution, "true", work), "true");
-  if (enclosed.kind !== "start") throw new Error(enclosed.message);
-  const wrapped = performance.now();
-  await spawnPlan(enclosed.plan);
-  parts.wrap.push(wrapped - at);
-  parts.enclosedSpawn.push(performance.now() - wrapped);
-  enclosed.release();
+function timedEnclosed(instance, parts) {
+  return async () => {
+    const at = performance.now();
+    const enclosed = await instance.enclose(planSpawn(resolution, "true", work));
+    if (enclosed.kind !== "start") throw new Error(enclosed.message);
+    const wrapped = performance.now();
+    try {
+      await spawnPlan(enclosed.plan);
+    } finally {
+      enclosed.release();
+    }
+    parts.wrap.push(wrapped - at);
+    parts.start.push(performance.now() - wrapped);
+    return enclosed.plan;
+  };
 }
+
+const reused = { wrap: [], start: [] };
+const before = { wrap: [], start: [] };
+const runReused = timedEnclosed(sandbox, reused);
+const runBefore = timedEnclosed(perCommand, before);
 
 started = performance.now();
-await sandboxedTrue();
+const firstPlan = await runReused();
 const firstMs = performance.now() - started;
+await runBefore();
+reused.wrap.length = reused.start.length = before.wrap.length = before.start.length = 0;
 
-const times = { unsandboxed: [], sandboxed: [] };
-for (let index = 0; index < runs; index += 1) {
-  // Interleaved, so load on the machine falls on both alike.
-  let at = performance.now();
-  await spawnPlan(planSpawn(resolution, "true", work));
-  times.unsandboxed.push(performance.now() - at);
-  at = performance.now();
-  await sandboxedTrue();
-  times.sandboxed.push(performance.now() - at);
+// The parts of the enclosed start, from the plan the sandbox made (Linux: bwrap's own argv).
+const variants = {
+  unsandboxed: () => spawnPlan(planSpawn(resolution, "true", work)),
+  reused: runReused,
+  before: runBefore,
+};
+const separator = firstPlan.file === "bwrap" ? firstPlan.args.lastIndexOf("--") : -1;
+if (separator > 0) {
+  const script = firstPlan.args.at(-1) ?? "";
+  const seccomp = /(\S*apply-seccomp)\s/.exec(script)?.[1];
+  const profile = firstPlan.args.slice(0, separator + 1);
+  const bare = [
+    "--new-session",
+    "--die-with-parent",
+    "--unshare-net",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+  ];
+  bare.push("--unshare-pid", "--unshare-user", "--proc", "/proc", "--", "/bin/bash", "-c", "true");
+  variants.bareBwrap = () => spawnPlan({ file: "bwrap", args: bare });
+  if (seccomp) {
+    const inner = `SRT_ALLOW_NESTED_USERNS=0 ${seccomp} /bin/bash -c true`;
+    variants.noRelays = () => spawnPlan({ file: "bwrap", args: [...profile, "/bin/bash", "-c", inner] });
+  }
 }
+const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+for (let index = 0; index < runs; index += 1) {
+  for (const [name, run] of Object.entries(variants)) {
+    const at = performance.now();
+    await run();
+    times[name].push(performance.now() - at);
+  }
+}
+
 const plain = median(times.unsandboxed);
-const boxed = median(times.sandboxed);
-console.log(`mechanism: ${status.mechanism}; ${runs} runs of \`true\`, median wall time`);
-console.log(`  unsandboxed        ${plain.toFixed(1)} ms`);
-console.log(`  sandboxed          ${boxed.toFixed(1)} ms  (x${(boxed / plain).toFixed(2)})`);
-console.log(`  overhead           ${(boxed - plain).toFixed(1)} ms per command (goal <= 25 ms)`);
+const row = (label, ms, note = "") =>
+  console.log(
+    `  ${label.padEnd(50)} ${ms.toFixed(1).padStart(6)} ms  ${`+${(ms - plain).toFixed(1)}`.padStart(6)} ms  x${(ms / plain).toFixed(2)}${note}`,
+  );
+console.log(`mechanism: ${status.mechanism}; ${runs} interleaved runs of \`true\`, median wall time`);
+console.log(`  ${"".padEnd(50)} ${"median".padStart(9)}  ${"over unsandboxed".padStart(9)}`);
+row("unsandboxed bash -c true", plain);
+row("sandboxed, the instance's wrap reused (now)", median(times.reused), "   (goal: <= +25 ms)");
 console.log(
-  `    of which: the library's wrap ${median(parts.wrap).toFixed(1)} ms, the enclosed start ${median(parts.enclosedSpawn).toFixed(1)} ms`,
+  `      of which the wrap ${median(reused.wrap).toFixed(1)} ms, the enclosed start ${median(reused.start).toFixed(1)} ms`,
 );
-console.log(`  load average       ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+row("sandboxed, wrapped per command (before)", median(times.before));
+console.log(
+  `      of which the wrap ${median(before.wrap).toFixed(1)} ms, the enclosed start ${median(before.start).toFixed(1)} ms`,
+);
+if (times.bareBwrap) {
+  console.log("  the enclosed start, part by part:");
+  row("  bwrap alone, the same namespaces", median(times.bareBwrap));
+  if (times.noRelays) row("  + the library's mounts and seccomp helper", median(times.noRelays));
+  row("  + its network relays (socat x2): the full start", median(reused.start));
+}
+console.log(`  load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
 console.log("start-up, once per process");
-console.log(`  load + dep check   ${probeMs.toFixed(1)} ms`);
-console.log(
-  `  first command      ${firstMs.toFixed(1)} ms (starts the proxies; vs ${boxed.toFixed(1)} ms later)`,
-);
+console.log(`  load + dependency check   ${probeMs.toFixed(1)} ms`);
+console.log(`  first command             ${firstMs.toFixed(1)} ms (starts the proxies, makes the wrap)`);
 await sandbox.close();
+await perCommand.close();
 rmSync(work, { recursive: true, force: true });

@@ -163,6 +163,10 @@ step("npm pack", () => {
   tarball = path.join(work, packed.filename);
   const maps = packed.files.filter((file) => file.path.endsWith(".map"));
   if (maps.length > 0) throw new Error(`source maps shipped: ${maps[0].path}`);
+  // The Windows launcher (src/execution/containment) ships prebuilt: an install needs no compiler.
+  const launcher = "native/windows/shellgate-launch-x64.exe";
+  if (!packed.files.some((file) => file.path === launcher))
+    throw new Error(`${launcher} is not in the package`);
   return `${packed.filename}, ${packed.entryCount} files, ${megabytes(packed.unpackedSize)} unpacked`;
 });
 

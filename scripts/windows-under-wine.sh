@@ -206,6 +206,9 @@ for source in test/windows/fixtures/*.c; do
     fail "building the native fixture $source"
 done
 
+# --- 4c. the committed launcher (native/windows/shellgate-launch-x64.exe) is what its source builds --
+bash scripts/build-launcher.sh --check || fail "the committed Windows launcher does not match its source"
+
 # --- 5. the suite -------------------------------------------------------------------------------
 to_windows() { bounded 20 winepath -w "$1" 2>/dev/null </dev/null; }
 export NODE_PATH

@@ -12,8 +12,10 @@ import type { ManagedSettings } from "../managed/process-manager-options.js";
 import { type SafetyGateOptions, strictListWarnings } from "../safety/options.js";
 import type { Verdict } from "../safety/verdict.js";
 
-// The config adapters, in the one wiring place: the gate, the runner, the executor and the process
-// manager take plain options, and only this folder reads config keys.
+// The config adapters, in the one wiring place: the gate, the runner, the executor, the process
+// manager and the sandbox take plain options, and only this folder reads config keys.
+
+export { type SandboxConfigContext, sandboxOptionsFromConfig } from "./sandbox-options.js";
 
 /** The run options a config implies (everything but the resolution and per-call inputs). */
 export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, "resolution"> {

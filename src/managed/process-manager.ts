@@ -370,6 +370,9 @@ class ManagedProcesses implements ProcessManager {
       pty,
       planSpawn: this.#planSpawn,
       sandbox: this.#options.sandbox,
+      onSandboxTrailer: (trailer) => {
+        record.sandboxTrailer = trailer;
+      },
       handlers: { onOutput: (stream, bytes) => record.appendOutput(stream, bytes) },
     });
   }

@@ -5,7 +5,6 @@ import { parseConfig } from "../../src/config/parse-config.js";
 import { ManagedProcessError } from "../../src/managed/managed-process-error.js";
 import { createProcessManager } from "../../src/managed/process-manager.js";
 import { waitUntilGone } from "../mcp/process-probe.js";
-import { skipOnWindowsUntil } from "../support/platform.js";
 
 const config = parseConfig({ managed_processes: true, safety_profile: "unrestricted" });
 const registry = () =>
@@ -17,8 +16,7 @@ const registry = () =>
   );
 
 describe("ProcessRegistry", () => {
-  it("gives each owner its own manager, so one owner cannot see another's processes", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("gives each owner its own manager, so one owner cannot see another's processes", async () => {
     const processes = registry();
     const mine = processes.for("owner-a");
     expect(processes.for("owner-a")).toBe(mine);

@@ -180,6 +180,47 @@ describe.runIf(runs)("every surface runs inside the sandbox (Linux, bubblewrap)"
     expect(await until(() => hostSleepers(token).length === 0, 20_000)).toBe(true);
   });
 
+  it("a managed process's reads carry the same denial marker as a foreground result", async () => {
+    const shellgate = await instance(sandboxConfig({ managed_processes: true }));
+    const tools = shellgate.tools();
+    const outside = path.join(root, "managed-marker.txt");
+    const started = await tool(tools, "process_start").execute({ command: `echo x > ${outside}; echo done` });
+    const processId = String(started.structured?.process_id);
+    const waited = await pollUntil(
+      async () => (await tool(tools, "process_wait").execute({ process_id: processId, wait_ms: 1000 })).text,
+      /returncode/,
+    );
+    const marker = `[sandbox denied: write to ${outside} (outside sandbox.allow_write)`;
+    expect(waited).toContain(marker);
+    const read = await tool(tools, "process_read").execute({ process_id: processId });
+    expect(read.text).toContain(marker);
+    expect(String(read.structured?.sandbox)).toContain(marker);
+    expect(existsSync(outside)).toBe(false);
+  });
+
+  it("a managed process on a terminal (pty) runs enclosed and is killed whole on its timeout", async () => {
+    const shellgate = await instance(sandboxConfig({ managed_processes: true, managed_pty: true }));
+    const tools = shellgate.tools();
+    const token = "64.5772";
+    const outside = path.join(root, "pty.txt");
+    const started = await tool(tools, "process_start").execute({
+      command: `test -t 1 && echo on-a-terminal; touch ${outside}; sleep ${token} & sleep ${token} & wait`,
+      pty: true,
+      timeout: 3,
+    });
+    expect(started.isError).toBe(false);
+    const processId = String(started.structured?.process_id);
+    expect(await until(() => hostSleepers(token).length === 2)).toBe(true);
+    const read = await pollUntil(
+      async () => (await tool(tools, "process_read").execute({ process_id: processId })).text,
+      /sandbox denied/,
+    );
+    expect(read).toContain("on-a-terminal");
+    expect(read).toContain(`write to ${outside} (outside sandbox.allow_write)`);
+    expect(existsSync(outside)).toBe(false);
+    expect(await until(() => hostSleepers(token).length === 0, 20_000)).toBe(true);
+  });
+
   it("the MCP server's bash tool is enclosed too", async () => {
     const shellgate = await instance(sandboxConfig());
     const server = createMcpServer(shellgate.tools(), { version: "0.0.0", ownerId: "connection-1" });

@@ -4,14 +4,12 @@ import { configSchema, type ShellgateConfigInput } from "../../src/config/schema
 import { createConcurrencyCounter } from "../../src/execution/concurrency/concurrency-counter.js";
 import { createSafetyGate } from "../../src/safety/index.js";
 import type { Verdict } from "../../src/safety/verdict.js";
-import { skipOnWindowsUntil } from "../support/platform.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
 afterEach(closeTestManagers);
 
 describe("managed process limits and gates", () => {
-  it("evicts the oldest completed record, and evicted ids fail explicitly", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("evicts the oldest completed record, and evicted ids fail explicitly", async () => {
     const manager = createTestManager({ managed_max_processes: 1 });
     const first = await manager.start({ command: "exit 0" });
     await waitForFinal(manager, first.process_id);
@@ -25,8 +23,7 @@ describe("managed process limits and gates", () => {
     expect((await manager.status({ process_id: second.process_id })).state).toBe("running");
   });
 
-  it("concurrent starts against a record limit of 1: exactly one runs", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("concurrent starts against a record limit of 1: exactly one runs", async () => {
     const manager = createTestManager({ managed_max_processes: 1 });
     const results = await Promise.allSettled([
       manager.start({ command: "exec sleep 30" }),
@@ -37,8 +34,7 @@ describe("managed process limits and gates", () => {
     expect((await manager.list()).processes).toHaveLength(1);
   });
 
-  it("shares max_concurrent with foreground runs for the whole lifetime", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("shares max_concurrent with foreground runs for the whole lifetime", async () => {
     const concurrency = createConcurrencyCounter(1);
     const manager = createTestManager({ max_concurrent: 1 }, { concurrency });
     expect(concurrency.tryAcquire()).toBe(true); // a foreground run
@@ -69,8 +65,7 @@ describe("managed process limits and gates", () => {
     expect((await manager.list()).processes).toEqual([]);
   });
 
-  it("applies the real safety gate and its denied_commands to start", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("applies the real safety gate and its denied_commands to start", async () => {
     const config: ShellgateConfigInput = { safety_profile: "standard", denied_commands: ["echo forbidden"] };
     const gate = await createSafetyGate(safetyGateOptionsFromConfig(configSchema.parse(config)));
     const manager = createTestManager(config, { check: (command) => gate.check(command) });
@@ -82,8 +77,7 @@ describe("managed process limits and gates", () => {
     expect((await waitForFinal(manager, allowed.process_id)).state).toBe("completed");
   });
 
-  it("admits question ids exactly, after approvals, and a refusal keeps the completed record", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("admits question ids exactly, after approvals, and a refusal keeps the completed record", async () => {
     const seen: string[][] = [];
     let answer: unknown = { admitted: true, questionIds: ["q1", "q2"] };
     const manager = createTestManager(
@@ -113,8 +107,7 @@ describe("managed process limits and gates", () => {
     expect(seen[0]).toEqual(["q1", "q2"]);
   });
 
-  it("fails closed when question ids are given but the host cannot admit them", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("fails closed when question ids are given but the host cannot admit them", async () => {
     const manager = createTestManager();
     await expect(manager.start({ command: "echo hi", question_ids: ["q1"] })).rejects.toThrow(
       /cannot be verified by this host/,

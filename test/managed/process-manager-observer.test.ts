@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ObserverEvent } from "../../src/managed/observer/observer-event.js";
-import { skipOnWindowsUntil } from "../support/platform.js";
+import { skipUnderWine } from "../support/platform.js";
 import { closeTestManagers, createTestManager, waitForFinal } from "./manager-fixture.js";
 
 afterEach(closeTestManagers);
 
 describe("managed process observation", () => {
   it("delivers started, output, state and finished in order, without the command or stdin", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    skipUnderWine(context, "no-git-bash");
     const events: ObserverEvent[] = [];
     const manager = createTestManager(
       { managed_stdin: true, safety_profile: "unrestricted" },
@@ -39,7 +39,7 @@ describe("managed process observation", () => {
   });
 
   it("observes started before any output, even for a command that prints at once", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    skipUnderWine(context, "no-git-bash");
     const events: ObserverEvent[] = [];
     const manager = createTestManager({}, { observe: (event) => void events.push(event) });
     const started = await manager.start({ command: "printf early" });
@@ -53,7 +53,7 @@ describe("managed process observation", () => {
   });
 
   it("reports a cancellation request as a state event", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    skipUnderWine(context, "no-git-bash");
     const events: ObserverEvent[] = [];
     const manager = createTestManager({}, { observe: (event) => void events.push(event) });
     const started = await manager.start({ command: "exec sleep 30" });
@@ -65,7 +65,7 @@ describe("managed process observation", () => {
   });
 
   it("drops events for a slow observer without slowing the process, and says so", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    skipUnderWine(context, "no-git-bash");
     const events: ObserverEvent[] = [];
     const manager = createTestManager(
       {},
@@ -88,8 +88,7 @@ describe("managed process observation", () => {
     expect(events.at(-1)?.observerDroppedEvents).toBeGreaterThan(0);
   });
 
-  it("a throwing observer never orphans or fails the process", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("a throwing observer never orphans or fails the process", async () => {
     const manager = createTestManager(
       {},
       {

@@ -1,5 +1,6 @@
+import type { TestContext } from "vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { skipOnWindowsUntil, skipUnderWine } from "../support/platform.js";
+import { onWindows, skipUnderWine } from "../support/platform.js";
 import {
   closeTestManagers,
   createTestManager,
@@ -13,9 +14,22 @@ const interactiveBash = "PS1='ready> ' exec bash --norc --noprofile --noediting 
 
 afterEach(closeTestManagers);
 
+/**
+ * These pin down POSIX pty behaviour: termios (raw mode, the EOF character) and the exact bytes a
+ * line discipline writes. ConPTY renders a screen instead (cursor and title sequences around the
+ * text) and has no termios, so on win32 they do not apply; a managed terminal on Windows, through
+ * the launcher in the pseudo console, is tested in test/windows/pty.test.ts.
+ */
+function posixPtyOnly(context: TestContext): void {
+  context.skip(
+    onWindows,
+    "POSIX pty semantics (termios, line-discipline bytes); ConPTY is tested in test/windows/pty.test.ts",
+  );
+}
+
 describe("managed processes on a real terminal", () => {
   it("drives an interactive bash: prompt, write, answer, EOF", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    posixPtyOnly(context);
     const manager = createTestManager(terminalHost);
     const started = await manager.start({ command: interactiveBash, pty: true });
     expect(started).toMatchObject({
@@ -44,7 +58,7 @@ describe("managed processes on a real terminal", () => {
   });
 
   it("merges stdout and stderr into the terminal stream", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    posixPtyOnly(context);
     const manager = createTestManager({ managed_pty: true });
     const started = await manager.start({ command: "echo out; echo err >&2", pty: true });
     await waitForFinal(manager, started.process_id);
@@ -58,8 +72,7 @@ describe("managed processes on a real terminal", () => {
     await expect(manager.start({ command: "echo hi", pty: true })).rejects.toThrow(/managed_pty=true/);
   });
 
-  it("says terminal support is not installed when node-pty cannot load", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+  it("says terminal support is not installed when node-pty cannot load", async () => {
     const manager = createTestManager(
       { managed_pty: true },
       { importPty: () => Promise.reject(new Error("Cannot find package")) },
@@ -72,7 +85,7 @@ describe("managed processes on a real terminal", () => {
   });
 
   it("refuses EOF on a raw-mode terminal explicitly, and terminate still works", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    posixPtyOnly(context);
     const manager = createTestManager({ managed_pty: true });
     const started = await manager.start({
       command: "stty raw -echo; echo raw-ready; exec sleep 30",
@@ -92,7 +105,7 @@ describe("managed processes on a real terminal", () => {
   });
 
   it("allows EOF without raw stdin on a restricted host", async (context) => {
-    skipOnWindowsUntil(context, "managed-default-shell");
+    posixPtyOnly(context);
     const manager = createTestManager({ managed_pty: true });
     const started = await manager.start({ command: "cat; echo after-eof", pty: true });
     await manager.write({ process_id: started.process_id, close_stdin: true });

@@ -1,5 +1,5 @@
 import type { ShellResolution } from "../../platforms/resolve/resolution.js";
-import { createSandbox, type SandboxSettings } from "../../src/execution/sandbox/index.js";
+import { createSandbox, type Sandbox, type SandboxSettings } from "../../src/execution/sandbox/index.js";
 import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import { startProcess } from "../../src/execution/spawn/start-process.js";
 
@@ -8,6 +8,10 @@ export interface EnclosedOutcome {
   readonly output: string;
   readonly trailer: string;
   readonly sandboxed: boolean;
+  /** The program the enclosed plan started (bwrap, when the sandbox's argv was split). */
+  readonly file: string;
+  /** How the command text reached the shell (`environment` under a reused sandbox wrap). */
+  readonly delivery: string;
 }
 
 export interface EnclosedRunOptions {
@@ -33,7 +37,16 @@ export async function runEnclosed(command: string, options: EnclosedRunOptions):
       tempDirectory: options.tempDirectory,
     },
   });
-  const enclosed = await sandbox.enclose(planSpawn(options.resolution, command, options.cwd), command);
+  return runInSandbox(sandbox, command, options).finally(() => sandbox.close());
+}
+
+/** One command through an existing sandbox (several commands share its wrap). */
+export async function runInSandbox(
+  sandbox: Sandbox,
+  command: string,
+  options: Pick<EnclosedRunOptions, "resolution" | "cwd" | "env">,
+): Promise<EnclosedOutcome> {
+  const enclosed = await sandbox.enclose(planSpawn(options.resolution, command, options.cwd));
   if (enclosed.kind === "refused") throw new Error(enclosed.message);
   return new Promise<EnclosedOutcome>((resolve, reject) => {
     const child = startProcess(enclosed.plan, { env: options.env });
@@ -47,7 +60,14 @@ export async function runEnclosed(command: string, options: EnclosedRunOptions):
     child.on("error", reject);
     child.on("close", (code) => {
       enclosed.release();
-      resolve({ code, output, trailer: enclosed.trailer(output), sandboxed: enclosed.sandboxed });
+      resolve({
+        code,
+        output,
+        trailer: enclosed.trailer(output),
+        sandboxed: enclosed.sandboxed,
+        file: enclosed.plan.file,
+        delivery: enclosed.plan.delivery,
+      });
     });
-  }).finally(() => sandbox.close());
+  });
 }

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
+import { toShellPath } from "../../platforms/index.js";
 import { createSandbox } from "../../src/execution/sandbox/index.js";
 import { planSpawn } from "../../src/execution/spawn/plan-spawn.js";
 import { testResolution } from "../support/resolution.js";
@@ -32,12 +33,27 @@ describe.runIf(onRealWindows)("the sandbox on Windows", () => {
     const status = await auto.status();
     if (status.available) return; // installed on this runner: the refusal cannot be shown here
     const plan = planSpawn(gitBash, "echo hi", os.tmpdir());
-    const started = await auto.enclose(plan, "echo hi");
+    const started = await auto.enclose(plan);
     expect(started).toMatchObject({ kind: "start", sandboxed: false, plan });
     if (started.kind === "start") expect(started.trailer("")).toContain("[sandbox: not applied");
     const required = createSandbox({ settings: { mode: "required", allowed_domains: [] }, context });
-    const refused = await required.enclose(plan, "echo hi");
+    const refused = await required.enclose(plan);
     expect(refused.kind).toBe("refused");
     if (refused.kind === "refused") expect(refused.message).toContain('sandbox.mode is "required"');
+  }, 60_000);
+
+  it("WSL: the sandbox lives inside the distribution, and says what to install when bubblewrap is not there", async () => {
+    // windows-latest has wsl.exe and no distribution: the probe fails, which reads as "not there".
+    const wsl = {
+      executable: "C:\\Windows\\System32\\wsl.exe",
+      toShellPath: (nativePath: string) => toShellPath(nativePath, "wsl"),
+    };
+    const status = await createSandbox({
+      settings: { mode: "auto", allowed_domains: [] },
+      context,
+      wsl,
+    }).status();
+    expect(status.mechanism).toBe("bubblewrap-in-wsl");
+    if (!status.available) expect(status.reason).toContain("sudo apt install bubblewrap");
   }, 60_000);
 });

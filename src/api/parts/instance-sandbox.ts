@@ -1,8 +1,9 @@
 import { type ShellResolution, toShellPath } from "../../../platforms/index.js";
 import type { ShellgateConfig } from "../../config/schema.js";
-import { type Sandbox, sandboxFromConfig } from "../../execution/sandbox/index.js";
+import { createSandbox, type Sandbox } from "../../execution/sandbox/index.js";
 import { sandboxParagraph } from "../../text/sandbox/sandbox-texts.js";
 import type { SandboxHostOptions } from "../host.js";
+import { sandboxOptionsFromConfig } from "../sandbox-options.js";
 
 export interface InstanceSandbox {
   readonly sandbox: Sandbox;
@@ -31,7 +32,7 @@ export async function instanceSandbox(
           toShellPath: (nativePath: string) => toShellPath(nativePath, "wsl", distro),
         }
       : undefined;
-  const sandbox = sandboxFromConfig(config, {
+  const options = sandboxOptionsFromConfig(config, {
     cwd,
     env,
     flag: host.mode,
@@ -42,6 +43,7 @@ export async function instanceSandbox(
       ...(wsl ? { wsl } : {}),
     },
   });
+  const sandbox = createSandbox(options);
   if (sandbox.policy.mode === "off") return { sandbox, paragraph: "" };
   return { sandbox, paragraph: sandboxParagraph(sandbox.policy, await sandbox.status()) };
 }

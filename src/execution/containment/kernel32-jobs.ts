@@ -16,8 +16,12 @@ export type Win32Handle = object;
 
 /** The job-object calls shellgate makes, over kernel32 through koffi. Windows only. */
 export interface JobApi {
-  /** A new anonymous job with the containment limits set; throws when Windows refuses. */
-  createContainmentJob(): Win32Handle;
+  /**
+   * A new job with the containment limits set; throws when Windows refuses. `name` (in the
+   * session's `Local\` namespace) lets the launcher open it; a name already taken is refused, so
+   * nobody else's job is ever used.
+   */
+  createContainmentJob(name?: string): Win32Handle;
   /** A handle that can assign and end the process; null when it is already gone. */
   openProcess(pid: number): Win32Handle | null;
   assign(job: Win32Handle, process: Win32Handle): boolean;
@@ -37,6 +41,7 @@ const PROCESS_SET_QUOTA = 0x0100;
 const PROCESS_QUERY_LIMITED_INFORMATION = 0x1000;
 const SYNCHRONIZE = 0x0010_0000;
 const WAIT_OBJECT_0 = 0;
+const JOB_OBJECT_QUERY = 0x0004;
 
 interface Koffi {
   load(file: string): { func(prototype: string): (...args: unknown[]) => unknown };
@@ -54,7 +59,12 @@ export function loadJobApi(environment: NodeJS.ProcessEnv = process.env): JobApi
   const systemRoot = environment.SystemRoot ?? environment.SYSTEMROOT ?? "C:\\Windows";
   const kernel32 = koffi.load(path.win32.join(systemRoot, "System32", "kernel32.dll"));
   const pointerSize: PointerSize = process.arch === "ia32" ? 4 : 8;
-  const CreateJobObjectW = kernel32.func("void * __stdcall CreateJobObjectW(void *attributes, void *name)");
+  const CreateJobObjectW = kernel32.func(
+    "void * __stdcall CreateJobObjectW(void *attributes, const char16_t *name)",
+  );
+  const OpenJobObjectW = kernel32.func(
+    "void * __stdcall OpenJobObjectW(uint32_t access, int inherit, const char16_t *name)",
+  );
   const SetInformationJobObject = kernel32.func(
     "int __stdcall SetInformationJobObject(void *job, int infoClass, void *info, uint32_t length)",
   );
@@ -82,8 +92,18 @@ export function loadJobApi(environment: NodeJS.ProcessEnv = process.env): JobApi
   };
 
   return {
-    createContainmentJob() {
-      const job = CreateJobObjectW(null, null) as Win32Handle | null;
+    createContainmentJob(name) {
+      // CreateJobObjectW opens an existing job of that name instead of failing; GetLastError is
+      // not reliable through the FFI, so a name is checked to be free first. The names are random
+      // (see contain-process.ts), so the gap between check and creation is not a real opening.
+      if (name !== undefined) {
+        const existing = OpenJobObjectW(JOB_OBJECT_QUERY, 0, name) as Win32Handle | null;
+        if (existing) {
+          CloseHandle(existing);
+          throw new Error(`a Job Object named ${name} already exists`);
+        }
+      }
+      const job = CreateJobObjectW(null, name ?? null) as Win32Handle | null;
       if (!job) throw new Error("CreateJobObjectW failed");
       const limits = encodeExtendedLimit(CONTAINMENT_LIMIT_FLAGS, pointerSize);
       if (!SetInformationJobObject(job, JOB_INFORMATION_CLASS.extendedLimit, limits, limits.length)) {

@@ -25,12 +25,24 @@ export class ProcessJob {
   #job: Win32Handle | null;
   #process: Win32Handle | null;
   readonly rootPid: number;
+  /**
+   * True when the root joined the job before it started anything (the launcher); false when it
+   * was assigned after the spawn, when a child it created at once may be outside.
+   */
+  readonly startedInside: boolean;
 
-  constructor(api: JobApi, job: Win32Handle, processHandle: Win32Handle, rootPid: number) {
+  constructor(
+    api: JobApi,
+    job: Win32Handle,
+    processHandle: Win32Handle,
+    rootPid: number,
+    startedInside = false,
+  ) {
     this.#api = api;
     this.#job = job;
     this.#process = processHandle;
     this.rootPid = rootPid;
+    this.startedInside = startedInside;
   }
 
   get closed(): boolean {

@@ -41,12 +41,14 @@ export function buildEnvironment(
   const deny = options.deny ?? [];
   const caseInsensitive = (options.platform ?? process.platform) === "win32";
   const result: Record<string, string> = {};
+  const denying = deny.length > 0;
+  const allowing = allow.length > 0;
   for (const [name, value] of Object.entries(base)) {
     if (value === undefined) continue;
-    if (matchesAnyNamePattern(name, deny)) continue;
+    if (denying && matchesAnyNamePattern(name, deny)) continue;
     const credential =
       scrub !== false && (carriesCredential(name, value) || matchesAnyNamePattern(name, scrubPatterns));
-    if (credential && !matchesAnyNamePattern(name, allow)) continue;
+    if (credential && !(allowing && matchesAnyNamePattern(name, allow))) continue;
     result[name] = value;
   }
   const assign = (name: string, value: string): void => {

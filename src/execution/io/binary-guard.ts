@@ -15,6 +15,8 @@ export interface GuardedOutput {
   readonly encodingLoss: boolean;
 }
 
+const EMPTY_OUTPUT: GuardedOutput = { text: "", withheld: false, encodingLoss: false };
+
 export interface GuardOptions {
   /**
    * The code page for output that is neither UTF-8 nor UTF-16 (a Windows console program writing
@@ -52,6 +54,8 @@ export function binaryPlaceholder(stream: string, size: number, ratio: number): 
  * bytes and are shown lossily.
  */
 export function guardBinary(bytes: Uint8Array, stream: string, options: GuardOptions = {}): GuardedOutput {
+  // Most commands leave one stream empty; it needs no judging.
+  if (bytes.length === 0) return EMPTY_OUTPUT;
   const wide = decodeUtf16Text(bytes);
   if (wide !== null) return { text: wide, withheld: false, encodingLoss: false };
   try {

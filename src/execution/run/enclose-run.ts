@@ -26,7 +26,7 @@ export async function prepareEnclosedRun(
 ): Promise<EnclosedRun> {
   const prepared = prepareRun(command, options);
   if (!options.sandbox) return { ...prepared, ...NO_SANDBOX };
-  const enclosed = await options.sandbox.enclose(prepared.plan, command);
+  const enclosed = await options.sandbox.enclose(prepared.plan);
   if (enclosed.kind === "refused") throw new ExecutionError("sandbox-unavailable", enclosed.message);
   return {
     ...prepared,

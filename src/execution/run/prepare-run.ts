@@ -97,7 +97,8 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
   });
   if (options.instanceMarker) env[options.instanceMarker.name] = options.instanceMarker.value;
   try {
-    plan = prepareDirectPlan(plan, mergePlanEnvironment(env, plan));
+    // Only a no-bash plan looks programs up; the merged copy is for that lookup alone.
+    if (plan.delivery === "direct") plan = prepareDirectPlan(plan, mergePlanEnvironment(env, plan));
   } catch (error) {
     if (error instanceof SpawnPlanError) throw new ExecutionError("no-shell", error.message);
     throw error;

@@ -4,12 +4,12 @@ export type { SandboxDenial } from "./detect-denials.js";
 export { createSandbox, type EnclosedStart, type Sandbox, type SandboxOptions } from "./sandbox.js";
 export type { SandboxAvailability, SandboxMechanism } from "./sandbox-availability.js";
 export { decideSandboxAvailability } from "./sandbox-availability.js";
-export { type SandboxFromConfigOptions, SandboxModeError, sandboxFromConfig } from "./sandbox-from-config.js";
 export {
   chooseSandboxMode,
   SANDBOX_ENVIRONMENT_VARIABLE,
   SANDBOX_MODES,
   type SandboxMode,
+  SandboxModeError,
 } from "./sandbox-mode.js";
 export {
   resolveSandboxPolicy,

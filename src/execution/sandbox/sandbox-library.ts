@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { splitQuotedCommandLine } from "./command-template.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 import type { WrappedArgv } from "./wrap-plan.js";
 
@@ -34,10 +35,20 @@ export interface LibraryWrap extends WrappedArgv {
 }
 
 let loading: Promise<Library> | undefined;
+let loaded: Library | undefined;
 
 function importLibrary(): Promise<Library> {
-  loading ??= import("@anthropic-ai/sandbox-runtime");
+  loading ??= import("@anthropic-ai/sandbox-runtime").then((library) => {
+    loaded = library;
+    return library;
+  });
   return loading;
+}
+
+/** The manager once the library is loaded (every caller has waited for a session by then). */
+function loadedManager(): Manager {
+  if (!loaded) throw new Error("the sandbox library is not loaded yet");
+  return loaded.SandboxManager;
 }
 
 /**
@@ -133,9 +144,36 @@ async function startSession(policy: SandboxPolicy): Promise<Manager> {
 
 /** Wraps one command in the sandbox: the argv to spawn, its violations, and the release of its id. */
 export async function wrapWithSandboxLibrary(request: LibraryWrapRequest): Promise<LibraryWrap> {
-  const manager = await startSession(request.policy);
   // 128 random bits, as the library requires of an id a network list is registered under.
   const commandId = randomBytes(16).toString("base64url");
+  const sample = await sampleSandboxWrap(request, commandId);
+  const tracking = trackSandboxedCommand(commandId, request.policy);
+  return {
+    argv: sample.argv,
+    ...(sample.env ? { env: sample.env } : {}),
+    violations: tracking.violations,
+    release: () => {
+      tracking.release();
+      sample.retire();
+    },
+  };
+}
+
+export interface LibrarySample extends WrappedArgv {
+  /** Gives the wrap's mount points back (the library removes them once no wrap holds them). */
+  retire(): void;
+}
+
+/**
+ * One wrap of `request.command` under `commandId`, nothing registered for it. On Linux the
+ * library's `bash -c "bwrap …"` line is split into bwrap's own argv when it can be split exactly,
+ * so no shell starts only to start bubblewrap (and none reads a start-up file on the way).
+ */
+export async function sampleSandboxWrap(
+  request: LibraryWrapRequest,
+  commandId: string,
+): Promise<LibrarySample> {
+  const manager = await startSession(request.policy);
   const windows = process.platform === "win32";
   const shell = windows
     ? { exe: request.shell, args: [...(request.shellArguments ?? ["-c"])] }
@@ -148,13 +186,43 @@ export async function wrapWithSandboxLibrary(request: LibraryWrapRequest): Promi
     request.cwd,
     { commandId, commandText: request.command },
   );
-  if (request.policy.allowedDomains.length > 0) {
-    manager.registerCommandNetworkLists(commandId, { allowedDomains: [...request.policy.allowedDomains] });
-  }
   const env = windows ? addedEntries(wrapped.env) : undefined;
+  let retired = false;
   return {
-    argv: wrapped.argv,
+    argv: process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv,
     ...(env ? { env } : {}),
+    retire: () => {
+      if (retired) return;
+      retired = true;
+      manager.cleanupAfterCommand();
+    },
+  };
+}
+
+/** `[shell, "-c", "bwrap …"]` as bwrap's argv, or unchanged when the line is not plainly that. */
+function bubblewrapArgv(argv: readonly string[]): readonly string[] {
+  const [, flag, line, ...rest] = argv;
+  if (flag !== "-c" || line === undefined || rest.length > 0) return argv;
+  const words = splitQuotedCommandLine(line);
+  const program = words?.[0];
+  if (!words || program === undefined || program.includes("=")) return argv;
+  return words;
+}
+
+export interface CommandTracking {
+  /** The violation lines recorded for this command so far (proxy denials, seccomp, Seatbelt). */
+  violations(): string[];
+  /** Drops the command's network list; once it has exited or failed to start. */
+  release(): void;
+}
+
+/** Registers the command's network list under its id, and reads its violations back. */
+export function trackSandboxedCommand(commandId: string, policy: SandboxPolicy): CommandTracking {
+  const manager = loadedManager();
+  if (policy.allowedDomains.length > 0) {
+    manager.registerCommandNetworkLists(commandId, { allowedDomains: [...policy.allowedDomains] });
+  }
+  return {
     violations: () =>
       manager
         .getSandboxViolationStore()

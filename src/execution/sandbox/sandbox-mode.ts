@@ -9,6 +9,11 @@ export type SandboxMode = (typeof SANDBOX_MODES)[number];
 /** The environment variable that overrides the config's `sandbox.mode`. */
 export const SANDBOX_ENVIRONMENT_VARIABLE = "SHELLGATE_SANDBOX";
 
+/** `--sandbox` or `SHELLGATE_SANDBOX` held something that is not a mode. */
+export class SandboxModeError extends Error {
+  override readonly name = "SandboxModeError";
+}
+
 export function isSandboxMode(text: string): text is SandboxMode {
   return (SANDBOX_MODES as readonly string[]).includes(text);
 }

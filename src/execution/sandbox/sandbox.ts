@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { quote } from "shell-quote";
 import {
   sandboxDenialMarker,
   sandboxNotAppliedNote,
   sandboxRequiredRefusal,
 } from "../../text/sandbox/sandbox-texts.js";
+import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "../spawn/command-wrapper.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { detectSandboxDenials } from "./detect-denials.js";
 import { probeWsl, type WslTarget } from "./probe-wsl.js";
@@ -19,6 +21,7 @@ import {
   type SandboxPolicyContext,
   type SandboxSettings,
 } from "./sandbox-policy.js";
+import { createTemplateCache, type TemplateCache } from "./template-cache.js";
 import { applyWrappedArgv, type WslSandboxPaths, wrapWslPlan, wslBubblewrapArguments } from "./wrap-plan.js";
 
 /** The facts about the host, plus (WSL) the policy's paths as the distribution sees them. */
@@ -57,7 +60,7 @@ export interface Sandbox {
   /** `{ available, mechanism, reason }`, probed once; `off` never probes (nor loads the library). */
   status(): Promise<SandboxAvailability>;
   /** Puts one spawn plan inside the sandbox, or says why it does not run. */
-  enclose(plan: SpawnPlan, command: string): Promise<EnclosedStart>;
+  enclose(plan: SpawnPlan): Promise<EnclosedStart>;
   /** Lets go of the library's session (its proxies stop with the last instance); after the processes ended. */
   close(): Promise<void>;
 }
@@ -83,11 +86,33 @@ function firstLine(error: unknown): string {
   return text.split("\n")[0] ?? text;
 }
 
-/** What the library is asked to run for a plan: the shell and its arguments around the command text. */
-function libraryRequest(plan: SpawnPlan, command: string, policy: SandboxPolicy): LibraryWrapRequest {
+/**
+ * How old an instance's wrap may grow before a fresh one is made in the background (see
+ * template-cache.ts): the library's look at the disk is at most this stale.
+ */
+const TEMPLATE_MAX_AGE_MS = 5_000;
+
+/**
+ * The shell and the text a template carries for a plan: the text the plan hands its shell (a long
+ * command's `. 'script'`, not the script), and whether that shell is a POSIX sh. Windows plans,
+ * whose library wrap differs per command, have none.
+ */
+function templatedText(plan: SpawnPlan): { shell: string; text: string; posix: boolean } | undefined {
   switch (plan.delivery) {
     case "argv":
-      return { command, shell: plan.file, cwd: plan.cwd, policy };
+      return { shell: plan.file, text: plan.args.at(-1) ?? "", posix: plan.shell === "sh" };
+    case "direct":
+      return { shell: "/bin/sh", text: quote([plan.file, ...plan.args]), posix: true };
+    case "environment":
+      return undefined;
+  }
+}
+
+/** What the library is asked to run for a plan: the shell and its arguments around the command text. */
+function libraryRequest(plan: SpawnPlan, policy: SandboxPolicy): LibraryWrapRequest {
+  switch (plan.delivery) {
+    case "argv":
+      return { command: plan.args.at(-1) ?? "", shell: plan.file, cwd: plan.cwd, policy };
     case "environment":
       // The fixed wrapper script travels; the command text stays in the plan's environment.
       return {
@@ -123,13 +148,48 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         }
       : () => defaultProbe(options.context.platform));
   let letGo: (() => Promise<void>) | undefined;
-  const wrap =
+  const library = async () => {
+    const loaded = await import("./sandbox-library.js");
+    letGo ??= loaded.holdSandboxSession();
+    return loaded;
+  };
+  const wrapEach =
     options.wrap ??
-    (async (request: LibraryWrapRequest) => {
-      const library = await import("./sandbox-library.js");
-      letGo ??= library.holdSandboxSession();
-      return library.wrapWithSandboxLibrary(request);
-    });
+    (async (request: LibraryWrapRequest) => (await library()).wrapWithSandboxLibrary(request));
+  // Linux with the real library: one wrap per shell, reused by every command (template-cache.ts).
+  const templates =
+    options.wrap === undefined && options.context.platform === "linux"
+      ? new Map<string, TemplateCache>()
+      : undefined;
+  const templated = async (plan: SpawnPlan): Promise<LibraryWrap | undefined> => {
+    const carried = templates ? templatedText(plan) : undefined;
+    if (!templates || !carried) return undefined;
+    const loaded = await library();
+    let cache = templates.get(carried.shell);
+    if (!cache) {
+      const request = { command: COMMAND_WRAPPER, shell: carried.shell, cwd: options.context.cwd, policy };
+      cache = createTemplateCache({
+        sample: (id) => loaded.sampleSandboxWrap(request, id),
+        random: randomBytes,
+        maxAgeMs: TEMPLATE_MAX_AGE_MS,
+      });
+      templates.set(carried.shell, cache);
+    }
+    const use = await cache.acquire();
+    if (!use) return undefined;
+    const tracking = loaded.trackSandboxedCommand(use.id, policy);
+    return {
+      argv: use.argv,
+      env: { [COMMAND_VARIABLE]: wrapCommandText(carried.text, carried.posix) },
+      violations: tracking.violations,
+      release: () => {
+        tracking.release();
+        use.done();
+      },
+    };
+  };
+  const wrap = async (plan: SpawnPlan): Promise<LibraryWrap> =>
+    (await templated(plan)) ?? (await wrapEach(libraryRequest(plan, policy)));
   let probed: Promise<{ availability: SandboxAvailability; probe: SandboxHostProbe }> | undefined;
   const facts = () => {
     probed ??= probe(policy).then((found) => {
@@ -149,13 +209,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   return {
     policy,
     async close() {
+      for (const cache of templates?.values() ?? []) await cache.close();
+      templates?.clear();
       await letGo?.();
       letGo = undefined;
     },
     async status() {
       return policy.mode === "off" ? OFF : (await facts()).availability;
     },
-    async enclose(plan, command) {
+    async enclose(plan) {
       if (policy.mode === "off") return unchanged(plan);
       const { availability, probe: found } = await facts();
       if (!availability.available) {
@@ -177,16 +239,20 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       let wrapped: LibraryWrap;
       try {
-        wrapped = await wrap(libraryRequest(plan, command, policy));
+        wrapped = await wrap(plan);
       } catch (error) {
         const failed: SandboxAvailability = { ...availability, available: false, reason: firstLine(error) };
         return policy.mode === "required"
           ? { kind: "refused", message: sandboxRequiredRefusal(failed) }
           : unchanged(plan, sandboxNotAppliedNote(failed));
       }
+      const enclosed = applyWrappedArgv(plan, wrapped);
       return {
         kind: "start",
-        plan: applyWrappedArgv(plan, wrapped),
+        // A template carries the command in the environment: the plan's variables, then the command.
+        plan: wrapped.env?.[COMMAND_VARIABLE]
+          ? { ...enclosed, env: { ...plan.env, ...wrapped.env }, delivery: "environment" }
+          : enclosed,
         sandboxed: true,
         trailer: (output) =>
           sandboxDenialMarker(

@@ -1,8 +1,8 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
-import crossSpawn from "cross-spawn";
-import { containProcess } from "../containment/contain-process.js";
+import { type Containment, startContained } from "../containment/contain-process.js";
 import type { ProcessJob } from "../containment/process-job.js";
 import type { RunMarker } from "../environment/run-marker.js";
+import { type CrossSpawnDecision, decideCrossSpawn, hookCrossSpawnErrors } from "./cross-spawn-steps.js";
 import { mergePlanEnvironment } from "./plan-spawn.js";
 import type { SpawnPlan } from "./spawn-plan.js";
 
@@ -46,16 +46,33 @@ export function startProcess(plan: LaunchPlan, options: StartProcessOptions): Ch
     detached: plan.detached,
     windowsHide: plan.windowsHide,
   };
-  const child = plan.crossSpawn
-    ? crossSpawn(plan.file, [...plan.args], spawnOptions)
-    : spawn(plan.file, [...plan.args], spawnOptions);
-  // Windows: the tree goes into its own Job Object in this same tick, before the shell can start
-  // anything (see contain-process.ts). A detached start is meant to outlive shellgate, and a
-  // kill-on-close job would end it with the host, so it is left out.
-  if (!plan.detached) {
-    const containment = containProcess(child.pid);
-    if (containment.kind === "job-object") jobs.set(child, containment.job);
+  // cross-spawn's own two steps (decide the command line, hook its ENOENT fix-up), so the launcher
+  // can go in front of what cross-spawn decided.
+  const target: CrossSpawnDecision = plan.crossSpawn
+    ? decideCrossSpawn(plan.file, plan.args, spawnOptions)
+    : { command: plan.file, args: [...plan.args], options: spawnOptions };
+  // Windows: the tree gets its own Job Object, joined by the launcher before the program starts
+  // (see containment/contain-process.ts). A detached start is meant to outlive shellgate.
+  const start = startContained(
+    { file: target.command, args: target.args, verbatim: target.options.windowsVerbatimArguments === true },
+    { detached: plan.detached },
+  );
+  let child: ChildProcess;
+  try {
+    child = start.launcher
+      ? spawn(start.launcher.file, [...start.launcher.args], {
+          ...target.options,
+          windowsVerbatimArguments: start.launcher.windowsVerbatimArguments,
+          ...(start.launcher.argv0 === undefined ? {} : { argv0: start.launcher.argv0 }),
+        })
+      : spawn(target.command, target.args, target.options);
+  } catch (error) {
+    start.contain(undefined); // releases a job made for this start
+    throw error;
   }
+  if (plan.crossSpawn) hookCrossSpawnErrors(child, target);
+  const containment = start.contain(child.pid);
+  if (containment.kind === "job-object") jobs.set(child, containment.job);
   if (plan.stdinText !== undefined && child.stdin) {
     child.stdin.on("error", () => {
       // the command may exit without reading its input; that is not an error of ours
@@ -97,24 +114,46 @@ export interface StartTerminalOptions extends Omit<StartProcessOptions, "stdio">
   readonly platform: NodeJS.Platform;
 }
 
+/** A process started on a terminal, and the Job Object holding its tree (Windows). */
+export interface StartedTerminal {
+  readonly terminal: PtyProcess;
+  readonly containment: Containment;
+}
+
 /**
  * Carries out a spawn plan on a real terminal (a POSIX pty, ConPTY on Windows). Throws when
- * node-pty cannot start the program.
+ * node-pty cannot start the program. On Windows the launcher runs in the ConPTY and starts the
+ * program inside the tree's Job Object, as for pipes (node-pty quotes the arguments as libuv does).
  */
 export function startTerminal(
   plan: Pick<LaunchPlan, "file" | "args" | "cwd" | "env">,
   pty: PtyModule,
   options: StartTerminalOptions,
-): PtyProcess {
+): StartedTerminal {
   const env = mergePlanEnvironment(options.env, plan, options.marker);
   env.TERM ??= "xterm-256color";
-  return pty.spawn(plan.file, [...plan.args], {
-    name: env.TERM,
-    cols: options.columns,
-    rows: options.rows,
-    cwd: plan.cwd,
-    env,
-    encoding: null,
-    ...(options.platform === "win32" ? { useConpty: true } : {}),
-  });
+  const start = startContained(
+    { file: plan.file, args: plan.args, verbatim: false },
+    { platform: options.platform },
+  );
+  let terminal: PtyProcess;
+  try {
+    terminal = pty.spawn(
+      start.launcher ? start.launcher.file : plan.file,
+      start.launcher ? [...start.launcher.args] : [...plan.args],
+      {
+        name: env.TERM,
+        cols: options.columns,
+        rows: options.rows,
+        cwd: plan.cwd,
+        env,
+        encoding: null,
+        ...(options.platform === "win32" ? { useConpty: true } : {}),
+      },
+    );
+  } catch (error) {
+    start.contain(undefined); // releases a job made for this start
+    throw error;
+  }
+  return { terminal, containment: start.contain(terminal.pid) };
 }

@@ -2,11 +2,7 @@ import { readFileSync } from "node:fs";
 
 /** True while `pid` exists and is not a zombie. A process owned by another user counts as alive. */
 export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  if (!answersSignalZero(pid)) return false;
   if (process.platform !== "linux") return true;
   try {
     // A zombie has exited; when the reaper (often PID 1 in a container) is slow it still answers signal 0.
@@ -20,11 +16,24 @@ export function isProcessAlive(pid: number): boolean {
 
 /** True while any member of process group `pgid` exists (POSIX). */
 export function isGroupAlive(pgid: number): boolean {
+  return answersSignalZero(-pgid);
+}
+
+/**
+ * Signal 0 to a pid (or, negative, a group): true when it exists, including one owned by another
+ * user (EPERM). Asked after every run, where "gone" is the usual answer and arrives as a thrown
+ * ESRCH; that error is never shown, so its stack trace — most of the cost — is not captured.
+ */
+function answersSignalZero(target: number): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
-    process.kill(-pgid, 0);
+    process.kill(target, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

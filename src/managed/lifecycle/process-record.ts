@@ -34,6 +34,8 @@ export class ProcessRecord {
   #heldOutput: number[] | null = [];
 
   transport: ManagedTransport | null = null;
+  /** Under the OS sandbox: the text a page of this process's output carries (a denial marker). */
+  sandboxTrailer: ((output: string) => string) | null = null;
   state: ProcessState = "running";
   returncode: number | null = null;
   exitObserved = false;

@@ -39,6 +39,8 @@ export interface ProcessPage extends ProcessStatus {
   readonly chunks: readonly OutputChunk[];
   readonly cursor_expired: boolean;
   readonly has_more: boolean;
+  /** Under the OS sandbox: what it denied, as in the page's output, named with what to do instead. */
+  readonly sandbox?: string;
 }
 
 export function statusReceipt(record: ProcessRecord): ProcessStatus {
@@ -74,6 +76,9 @@ export function statusReceipt(record: ProcessRecord): ProcessStatus {
 }
 
 export function pageReceipt(record: ProcessRecord, page: OutputPage): ProcessPage {
+  // The same marker a foreground result carries, read from this page's output (and the library's
+  // violations for the process), as a background task's read is.
+  const sandbox = record.sandboxTrailer?.(page.chunks.map((chunk) => chunk.text).join(""));
   return {
     ...statusReceipt(record),
     cursor: page.cursor,
@@ -82,5 +87,6 @@ export function pageReceipt(record: ProcessRecord, page: OutputPage): ProcessPag
     cursor_expired: page.cursor_expired,
     has_more: page.has_more,
     earliest_cursor: page.earliest_cursor,
+    ...(sandbox ? { sandbox } : {}),
   };
 }

@@ -26,6 +26,8 @@ export interface SpawnManagedProcessRequest {
   readonly handlers: TransportHandlers;
   /** The instance's OS sandbox: the plan is enclosed before either transport spawns it. */
   readonly sandbox?: Sandbox | undefined;
+  /** Receives the enclosed start's trailer (the denial marker a page of output carries). */
+  readonly onSandboxTrailer?: (trailer: (output: string) => string) => void;
 }
 
 /** The plan function, with the sandbox around its plan (pipes and pty alike); or a refusal. */
@@ -40,8 +42,9 @@ async function enclosedPlanning(
   } catch (error) {
     throw new ManagedProcessError("spawn_failed", `The command could not be planned: ${messageOf(error)}`);
   }
-  const enclosed = await request.sandbox.enclose(base, request.command);
+  const enclosed = await request.sandbox.enclose(base);
   if (enclosed.kind === "refused") throw new ManagedProcessError("sandbox_unavailable", enclosed.message);
+  request.onSandboxTrailer?.((output) => enclosed.trailer(output));
   return { planSpawn: () => enclosed.plan, release: () => enclosed.release() };
 }
 

@@ -1,4 +1,4 @@
-import { containProcess } from "../../execution/containment/contain-process.js";
+import type { Containment } from "../../execution/containment/contain-process.js";
 import { definedOnly } from "../../execution/environment/defined-only.js";
 import { startTerminal } from "../../execution/spawn/start-process.js";
 import type { PtyModule } from "../terminal/pty-loader.js";
@@ -22,20 +22,20 @@ export function spawnPtyTransport(
 ): Promise<ManagedTransport> {
   return new Promise((resolve, reject) => {
     let terminal: ReturnType<PtyModule["spawn"]>;
+    let containment: Containment;
     try {
       // Through the execution layer's one spawn module, like the pipes.
-      terminal = startTerminal({ file: plan.file, args: plan.args, cwd: plan.cwd }, pty, {
+      // Windows: the shell's tree is started inside its own Job Object, as for pipes.
+      ({ terminal, containment } = startTerminal({ file: plan.file, args: plan.args, cwd: plan.cwd }, pty, {
         env: definedOnly(plan.env ?? process.env),
         columns: COLUMNS,
         rows: ROWS,
         platform,
-      });
+      }));
     } catch (error) {
       reject(error);
       return;
     }
-    // Windows: the shell's tree goes into its own Job Object, as for pipes.
-    const containment = containProcess(terminal.pid);
     let inputClosed = false;
     let exitObserved = false;
     const dataSubscription = terminal.onData((data) =>

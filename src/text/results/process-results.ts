@@ -37,6 +37,7 @@ export const processPageSchema = processStatusSchema.extend({
   chunks: z.array(outputChunkSchema),
   cursor_expired: z.boolean(),
   has_more: z.boolean(),
+  sandbox: z.string().optional(),
 });
 
 export const processListSchema = z.looseObject({

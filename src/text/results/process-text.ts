@@ -22,6 +22,8 @@ export interface PageView extends StatusView {
   readonly next_cursor: number;
   readonly has_more: boolean;
   readonly cursor_expired: boolean;
+  /** The sandbox's denial marker for this page, when it denied something. */
+  readonly sandbox?: string;
 }
 
 export interface ListView {
@@ -57,6 +59,7 @@ export function pageText(page: PageView): string {
   const lines: string[] = [];
   const output = chunkText(page.chunks);
   lines.push(output === "" ? "(no new output)" : output.replace(/\n$/, ""));
+  if (page.sandbox) lines.push(page.sandbox);
   if (page.cursor_expired) {
     lines.push(
       `[older output was dropped (${page.dropped_output_bytes ?? 0} bytes); this page starts at cursor ${page.earliest_cursor ?? 0}]`,

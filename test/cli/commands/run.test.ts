@@ -5,7 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/surfaces/cli/main.js";
 import { survivors } from "../../fixtures/exec/helpers.js";
 import { fakeIo } from "../../support/fake-io.js";
-import { onWindows, pwdOutputs, skipOnWindowsUntil, skipUnderWine } from "../../support/platform.js";
+import { onWindows, pwdOutputs, skipUnderWine } from "../../support/platform.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "cli-run-"));
 const config = path.join(scratch, "unrestricted.json");
@@ -30,8 +30,7 @@ describe("shellgate run", () => {
     expect(timed.out()).toContain("[timed out after 1000ms]");
   });
 
-  it("exits 128+N when the shell dies by a signal", async (context) => {
-    skipOnWindowsUntil(context, "cygwin-signal-exit");
+  it("exits 128+N when the shell dies by a signal", async () => {
     expect(await main(["run", "--config", config, "kill -KILL $$"], io())).toBe(137);
   });
 

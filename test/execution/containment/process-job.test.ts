@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { containProcess, setJobApiForTesting } from "../../../src/execution/containment/contain-process.js";
+import {
+  containProcess,
+  setJobApiForTesting,
+  setLauncherForTesting,
+  startContained,
+} from "../../../src/execution/containment/contain-process.js";
 import { planContainment } from "../../../src/execution/containment/containment-plan.js";
 import type { JobApi, Win32Handle } from "../../../src/execution/containment/kernel32-jobs.js";
 
@@ -11,7 +16,7 @@ function fakeApi(options: { members: number[]; honoursTerminate?: boolean; unrea
   let members = [...options.members];
   return {
     closed,
-    createContainmentJob: () => ({ job: true }),
+    createContainmentJob: (name) => ({ job: name ?? true }),
     openProcess: (pid) => ({ pid }),
     assign: () => true,
     terminate: () => {
@@ -34,7 +39,10 @@ function fakeApi(options: { members: number[]; honoursTerminate?: boolean; unrea
   };
 }
 
-afterEach(() => setJobApiForTesting(undefined));
+afterEach(() => {
+  setJobApiForTesting(undefined);
+  setLauncherForTesting(undefined, true);
+});
 
 describe("planContainment", () => {
   it("contains on Windows only, and says why not otherwise", () => {
@@ -113,5 +121,51 @@ describe("ProcessJob.commandMembers", () => {
     if (containment.kind !== "job-object") throw new Error(containment.reason);
     expect(containment.job.commandMembers()).toEqual([10, 12]);
     expect(containment.job.members()).toEqual([10, 99, 12]);
+  });
+});
+
+describe("startContained", () => {
+  const bash = { file: "C:\\Program Files\\Git\\bin\\bash.exe", args: ["-c", "x"], verbatim: false };
+
+  it("creates a uniquely named job before the spawn and puts the launcher in front", () => {
+    setJobApiForTesting(fakeApi({ members: [10] }));
+    setLauncherForTesting("C:\\sg\\launch.exe");
+    const first = startContained(bash, { platform: "win32", arch: "x64" });
+    const second = startContained(bash, { platform: "win32", arch: "x64" });
+
+    const name = first.launcher?.args[0];
+    expect(name).toMatch(/^Local\\shellgate-\d+-[0-9a-f]{32}$/);
+    expect(second.launcher?.args[0]).not.toBe(name);
+    expect(first.launcher?.args.slice(1)).toEqual([bash.file, ...bash.args]);
+    const containment = first.contain(10);
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+    expect(containment.job.startedInside).toBe(true);
+  });
+
+  it("releases the job when nothing was started, so nothing made for it stays open", () => {
+    const api = fakeApi({ members: [] });
+    setJobApiForTesting(api);
+    setLauncherForTesting("C:\\sg\\launch.exe");
+    const start = startContained(bash, { platform: "win32", arch: "x64" });
+
+    expect(start.contain(undefined)).toEqual({ kind: "none", reason: "no process was started" });
+    expect(api.closed).toEqual([{ job: start.launcher?.args[0] }]);
+  });
+
+  it("without a launcher, spawns the program itself and assigns it after the spawn", () => {
+    setJobApiForTesting(fakeApi({ members: [10] }));
+    setLauncherForTesting(undefined);
+    const start = startContained(bash, { platform: "win32", arch: "x64" });
+
+    expect(start.launcher).toBeUndefined();
+    const containment = start.contain(10);
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+    expect(containment.job.startedInside).toBe(false);
+  });
+
+  it("leaves POSIX and detached starts alone", () => {
+    setLauncherForTesting("C:\\sg\\launch.exe");
+    expect(startContained(bash, { platform: "linux" }).launcher).toBeUndefined();
+    expect(startContained(bash, { platform: "win32", detached: true }).contain(10).kind).toBe("none");
   });
 });

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SandboxSettings } from "../../../src/execution/sandbox/index.js";
-import { type EnclosedOutcome, runEnclosed } from "../../support/enclosed-run.js";
+import { createSandbox, type SandboxSettings } from "../../../src/execution/sandbox/index.js";
+import { type EnclosedOutcome, runEnclosed, runInSandbox } from "../../support/enclosed-run.js";
 import { testResolution } from "../../support/resolution.js";
 import { sandboxTestsRun } from "./sandbox-guard.js";
 
@@ -98,6 +98,59 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
     );
     expect(result.output).toContain("hello from loopback");
     expect(result.trailer).toBe("");
+  });
+
+  it("one instance, many commands: every later command is still enclosed, denied where it should be, and marked with its own denials only", async () => {
+    const sandbox = createSandbox({
+      settings: {
+        mode: "required",
+        allow_write: [work],
+        deny_read: ["~/.ssh"],
+        allowed_domains: ["127.0.0.1"],
+      },
+      context: { platform: "linux", cwd: work, home: root, tempDirectory: path.join(root, "tmp") },
+    });
+    const options = { resolution: bash, cwd: work, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } };
+    try {
+      const outside = path.join(root, "outside-again.txt");
+      const outcomes: EnclosedOutcome[] = [];
+      // The first command runs under the first wrap; the others under the reused one.
+      for (const command of [
+        "echo first > first.txt",
+        `echo leaked > ${outside}`,
+        `cat ${path.join(secrets, "id_ed25519")}`,
+        `curl -sS -m 10 --noproxy '' http://127.0.0.1:${port}/`,
+        `curl -sS -m 10 --noproxy '' http://localhost:${port}/`,
+        "printf '%s|' \"$0\" 'it'\\''s' \"$((6 * 7))\"; echo",
+      ]) {
+        outcomes.push(await runInSandbox(sandbox, command, options));
+      }
+      const [first, write, read, allowed, denied, quoting] = outcomes as [
+        EnclosedOutcome,
+        ...EnclosedOutcome[],
+      ];
+      expect(first.code).toBe(0);
+      expect(existsSync(path.join(work, "first.txt"))).toBe(true);
+      expect(write?.code).not.toBe(0);
+      expect(existsSync(outside)).toBe(false);
+      expect(write?.trailer).toContain(`write to ${outside} (outside sandbox.allow_write)`);
+      expect(read?.output).not.toContain("PRIVATE KEY");
+      expect(read?.trailer).toContain("(in sandbox.deny_read)");
+      expect(allowed?.output).toContain("hello from loopback");
+      expect(allowed?.trailer).toBe("");
+      expect(denied?.output).not.toContain("hello from loopback");
+      expect(denied?.trailer).toContain(`connection to localhost:${port} (not in sandbox.allowed_domains)`);
+      // The command text reaches the shell byte for byte.
+      expect(quoting?.output.trim()).toBe("/bin/bash|it's|42|");
+      for (const outcome of outcomes) expect(outcome.sandboxed).toBe(true);
+      // bwrap is started directly, and the later commands reuse the wrap (their text in the environment).
+      expect(outcomes.map((outcome) => outcome.file)).toEqual(outcomes.map(() => "bwrap"));
+      expect(outcomes.slice(1).map((outcome) => outcome.delivery)).toEqual(
+        outcomes.slice(1).map(() => "environment"),
+      );
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

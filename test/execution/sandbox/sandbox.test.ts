@@ -24,7 +24,7 @@ describe("createSandbox", () => {
       },
     });
     const plan = planSpawn(bash, "echo hi", "/work");
-    const enclosed = await off.enclose(plan, "echo hi");
+    const enclosed = await off.enclose(plan);
     expect(enclosed).toMatchObject({ kind: "start", plan, sandboxed: false });
     expect(await off.status()).toMatchObject({ available: false, mechanism: "none" });
     expect(probed).toBe(false);
@@ -33,7 +33,6 @@ describe("createSandbox", () => {
   it("required without bubblewrap refuses, naming what to install", async () => {
     const enclosed = await sandbox("required", { probe: noBubblewrap }).enclose(
       planSpawn(bash, "ls", "/work"),
-      "ls",
     );
     expect(enclosed.kind).toBe("refused");
     if (enclosed.kind !== "refused") return;
@@ -43,7 +42,7 @@ describe("createSandbox", () => {
 
   it("auto without bubblewrap runs unsandboxed and every result says so", async () => {
     const plan = planSpawn(bash, "ls", "/work");
-    const enclosed = await sandbox("auto", { probe: noBubblewrap }).enclose(plan, "ls");
+    const enclosed = await sandbox("auto", { probe: noBubblewrap }).enclose(plan);
     expect(enclosed).toMatchObject({ kind: "start", plan, sandboxed: false });
     if (enclosed.kind !== "start") return;
     expect(enclosed.trailer("")).toContain("[sandbox: not applied — bubblewrap (bwrap) not installed");
@@ -57,11 +56,11 @@ describe("createSandbox", () => {
       },
     };
     const plan = planSpawn(bash, "ls", "/work");
-    const refused = await sandbox("required", failing).enclose(plan, "ls");
+    const refused = await sandbox("required", failing).enclose(plan);
     expect(refused).toMatchObject({ kind: "refused" });
     if (refused.kind === "refused")
       expect(refused.message).toContain("setting up uid map: Permission denied.");
-    const auto = await sandbox("auto", failing).enclose(plan, "ls");
+    const auto = await sandbox("auto", failing).enclose(plan);
     if (auto.kind === "start") expect(auto.trailer("")).toContain("not applied");
   });
 
@@ -80,7 +79,7 @@ describe("createSandbox", () => {
           },
         };
       },
-    }).enclose(planSpawn(bash, "curl https://example.com", "/work"), "curl https://example.com");
+    }).enclose(planSpawn(bash, "curl https://example.com", "/work"));
     expect(requests).toEqual(["/bin/bash curl https://example.com"]);
     expect(enclosed).toMatchObject({
       kind: "start",
@@ -102,7 +101,7 @@ describe("createSandbox", () => {
       },
     });
     await instance.status();
-    await instance.enclose(planSpawn(bash, "ls", "/work"), "ls");
+    await instance.enclose(planSpawn(bash, "ls", "/work"));
     expect(probes).toBe(1);
   });
 });

@@ -4,11 +4,19 @@ import { describe, expect, it, vi } from "vitest";
 // cross-spawn (kind `none`: `.cmd` shims and PATHEXT on Windows) gets it here as well.
 const crossSpawnCalls = vi.hoisted(() => [] as string[]);
 vi.mock("cross-spawn", async (importOriginal) => {
-  const original = (await importOriginal<{ default: typeof import("cross-spawn") }>()).default;
-  const wrapped = ((file: string, ...rest: unknown[]) => {
-    crossSpawnCalls.push(file);
-    return (original as (...args: unknown[]) => unknown)(file, ...rest);
-  }) as unknown as typeof original;
+  const original = (await importOriginal<{ default: typeof import("cross-spawn") }>()).default as unknown as {
+    _parse: (file: string, ...rest: unknown[]) => unknown;
+    _enoent: unknown;
+  };
+  // The spawn path uses cross-spawn's own two steps (decide the command line, hook its ENOENT
+  // fix-up), so the launcher can go in front on Windows; the decision step is what is counted.
+  const wrapped = {
+    _parse: (file: string, ...rest: unknown[]) => {
+      crossSpawnCalls.push(file);
+      return original._parse(file, ...rest);
+    },
+    _enoent: original._enoent,
+  };
   return { default: wrapped };
 });
 

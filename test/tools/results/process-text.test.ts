@@ -31,6 +31,21 @@ describe("pageText", () => {
     expect(text).toBe("one\n[stderr]\noops\n[stdout]\ntwo\n[next_cursor: 3]\n[process p1: running]");
   });
 
+  it("puts the sandbox's denial marker after the output, as a foreground result does", () => {
+    const marker = "[sandbox denied: write to /etc/motd (outside sandbox.allow_write). …]";
+    const text = pageText({
+      ...running,
+      chunks: [{ stream: "stderr", text: "bash: /etc/motd: Read-only file system\n" }],
+      next_cursor: 1,
+      has_more: false,
+      cursor_expired: false,
+      sandbox: marker,
+    });
+    expect(text).toBe(
+      `[stderr]\nbash: /etc/motd: Read-only file system\n${marker}\n[next_cursor: 1]\n[process p1: running]`,
+    );
+  });
+
   it("says when nothing is new, when more is buffered, and when old output is gone", () => {
     const text = pageText({
       ...running,

@@ -5,8 +5,9 @@ import {
   type ResolveShellOptions,
   resolveShell,
 } from "../../../../platforms/index.js";
+import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { loadConfig } from "../../../config/load-config.js";
-import { sandboxFromConfig } from "../../../execution/sandbox/index.js";
+import { createSandbox } from "../../../execution/sandbox/index.js";
 import { sandboxParagraph } from "../../../text/sandbox/sandbox-texts.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from "../parse-arguments.js";
@@ -51,10 +52,12 @@ export const describeCommand: CliCommand = {
     const resolution = await resolveShell(host, options);
     const description = describeShell(resolution);
     // The active sandbox policy, with where it stands on this host (probed only when not off).
-    const sandbox = sandboxFromConfig(await loadConfig(stringOption(parsed, "config"), io.cwd), {
-      cwd: io.cwd,
-      env: io.env,
-    });
+    const sandbox = createSandbox(
+      sandboxOptionsFromConfig(await loadConfig(stringOption(parsed, "config"), io.cwd), {
+        cwd: io.cwd,
+        env: io.env,
+      }),
+    );
     const status = await sandbox.status();
     if (booleanOption(parsed, "json")) {
       const sandboxJson = { ...sandbox.policy, ...status };

@@ -8,8 +8,9 @@ import {
   formatDoctorReport,
   resolveShell,
 } from "../../../../platforms/index.js";
+import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { loadConfig } from "../../../config/load-config.js";
-import { sandboxFromConfig } from "../../../execution/sandbox/index.js";
+import { createSandbox } from "../../../execution/sandbox/index.js";
 import type { CliCommand } from "../command.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
@@ -26,8 +27,8 @@ async function sandboxDoctorReport(
   io: { cwd: string; env: NodeJS.ProcessEnv },
 ) {
   const config = await loadConfig(configFile, io.cwd);
-  const active = sandboxFromConfig(config, { cwd: io.cwd, env: io.env });
-  const probe = sandboxFromConfig(config, { cwd: io.cwd, env: io.env, mode: "auto" });
+  const active = createSandbox(sandboxOptionsFromConfig(config, { cwd: io.cwd, env: io.env }));
+  const probe = createSandbox(sandboxOptionsFromConfig(config, { cwd: io.cwd, env: io.env, mode: "auto" }));
   return { mode: active.policy.mode, ...(await probe.status()) };
 }
 
