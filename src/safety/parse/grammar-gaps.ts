@@ -12,7 +12,7 @@
  * - A backslash as the very last character (bash keeps it literally).
  * - `;&` and `;;&` ending a `case` arm (fall through, test the next pattern): read as `;;`, since the
  *   gate judges every arm anyway.
- * - A descriptor before a here-document (`0<<EOF`, `3<<EOF`): dropped, the body read as stdin.
+ * - Descriptor 0 before a here-document (`0<<EOF`): dropped, as it names stdin.
  * - Several here-documents on one line: the first stays, the others become here-strings of their bodies.
  * - A here-string after another redirect (`cat > x <<< hi`): moved before the first redirect.
  * - `${x~}`, `${x~~}` (toggle case) read as `${x,}`, `${x,,}`.
@@ -209,10 +209,9 @@ function scanLine(
       }
       index += 2;
     } else if (char === "<" && chars[index + 1] === "<") {
-      // `0<<EOF`, `3<<EOF`: the grammar takes no descriptor before a heredoc; read as stdin (for 0 it
-      // is, for another descriptor the body is at least judged as what the command may read).
+      // `0<<EOF`: the grammar takes no descriptor 0 before a heredoc, which is stdin anyway.
       for (let back = index - 1; back >= 0 && /\d/.test(source[back]!); back -= 1)
-        if (back === 0 || /\s/.test(source[back - 1]!))
+        if ((back === 0 || /\s/.test(source[back - 1]!)) && Number(source.slice(back, index)) === 0)
           for (let at = back; at < index; at += 1) chars[at] = " ";
       const match = /^<<(-?)[ \t]*(?:'([^']*)'|"([^"]*)"|\\?([^\s;&|<>()]+))/.exec(
         chars.slice(index).join(""),
