@@ -2,7 +2,7 @@ import { type ExpandedWord, HOME_PATH, hasUnknown, literalWord, UNKNOWN } from "
 import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
-import { inner, joined } from "../normalize/inner-command.js";
+import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
 import { parseCmdLine, type WindowsCommand } from "./cmd-line.js";
 import { parsePowerShell } from "./powershell-line.js";
@@ -310,7 +310,7 @@ function persistedWindowsCommand(
   carrier: Invocation,
   scope: Scope,
 ): Nested[] {
-  const valueOf = (flag: RegExp) => {
+  const argumentAfter = (flag: RegExp) => {
     const index = args.findIndex((arg) => flag.test(arg));
     return index === -1 ? undefined : args[index + 1];
   };
@@ -321,11 +321,11 @@ function persistedWindowsCommand(
       !/\\(Run|RunOnce|RunServices|Winlogon|Policies\\Explorer\\Run)(\\|$)/i.test(key)
     )
       return [];
-    const command = valueOf(/^\/\/?d$/i);
+    const command = argumentAfter(/^\/\/?d$/i);
     return command === undefined ? [] : cmdCommands(command, carrier, scope);
   }
   if (!args.some((arg) => /^\/\/?create$/i.test(arg))) return [];
-  const command = valueOf(/^\/\/?tr$/i);
+  const command = argumentAfter(/^\/\/?tr$/i);
   return command === undefined ? [] : cmdCommands(command, carrier, scope);
 }
 
