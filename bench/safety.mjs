@@ -1,6 +1,10 @@
 // Safety gate figures: corpus accuracy per profile, microseconds per verdict, big inputs, and
 // `shellgate check --jsonl` throughput through the real CLI.
 // Run: npm run build && node bench/safety.mjs   (or: npx tsx bench/safety.mjs if dist/ is stale)
+// Baseline: SHELLGATE_BASELINE=DIR, a built checkout of another commit (its DIR/dist/src/safety),
+// measures that gate in the same run, interleaved round by round, and prints the ratios, e.g.
+//   git archive 153e0be | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/ &&
+//   (cd /tmp/base && npx tsc -p tsconfig.build.json) && SHELLGATE_BASELINE=/tmp/base node bench/safety.mjs
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +25,10 @@ const cases = readFileSync(corpusFile, "utf8")
 
 const gates = {};
 for (const profile of SAFETY_PROFILES) gates[profile] = await createSafetyGate({ profile });
+const baselineRoot = process.env.SHELLGATE_BASELINE;
+const baseline = baselineRoot
+  ? await import(path.join(path.resolve(baselineRoot), "dist/src/safety/index.js"))
+  : undefined;
 
 console.log(`corpus: ${cases.length} cases (${corpusFile})`);
 for (const profile of SAFETY_PROFILES) {
@@ -38,41 +46,64 @@ function percentile(sorted, fraction) {
 
 // Cold: every verdict computed (cache off), the figure the targets are about; cached: the same
 // commands again through the default gate, which remembers verdicts per (command, context).
-const coldGates = {};
-for (const profile of SAFETY_PROFILES)
-  coldGates[profile] = await createSafetyGate({ profile, cacheVerdicts: false });
+async function gateSet(create, cacheVerdicts) {
+  const set = {};
+  for (const profile of SAFETY_PROFILES)
+    set[profile] = await create({ profile, ...(cacheVerdicts ? {} : { cacheVerdicts: false }) });
+  return set;
+}
 const rounds = 25;
-/** Microseconds per verdict over the corpus × 4 profiles × rounds, after a warm-up, sorted. */
-function measure(gateSet) {
+/**
+ * Microseconds per verdict over the corpus × 4 profiles × rounds, after a warm-up, sorted; with
+ * several gate sets, they take turns round by round, so a busy machine slows them alike.
+ */
+function measure(...sets) {
   for (let warm = 0; warm < 5; warm += 1)
-    for (const item of cases) for (const profile of SAFETY_PROFILES) gateSet[profile].check(item.command);
-  const times = [];
+    for (const set of sets)
+      for (const item of cases) for (const profile of SAFETY_PROFILES) set[profile].check(item.command);
+  const times = sets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    for (const item of cases) {
-      for (const profile of SAFETY_PROFILES) {
-        const start = process.hrtime.bigint();
-        gateSet[profile].check(item.command);
-        times.push(Number(process.hrtime.bigint() - start) / 1000);
+    for (const [which, set] of sets.entries()) {
+      for (const item of cases) {
+        for (const profile of SAFETY_PROFILES) {
+          const start = process.hrtime.bigint();
+          set[profile].check(item.command);
+          times[which].push(Number(process.hrtime.bigint() - start) / 1000);
+        }
       }
     }
   }
-  return times.sort((a, b) => a - b);
+  return times.map((list) => list.sort((a, b) => a - b));
 }
-const samples = measure(gates);
-const cold = measure(coldGates);
+const coldGates = await gateSet(createSafetyGate, false);
+const [samples] = measure(gates);
+const [cold, baselineCold] = baseline
+  ? measure(coldGates, await gateSet(baseline.createSafetyGate, false))
+  : measure(coldGates);
 console.log(
   `per verdict, cold (cache off; ${cold.length} verdicts, corpus × 4 profiles × ${rounds}): p50 ${percentile(cold, 0.5).toFixed(1)} µs, p99 ${percentile(cold, 0.99).toFixed(1)} µs, max ${cold.at(-1).toFixed(0)} µs (targets: p50 ≤ 20 µs, p99 ≤ 500 µs)`,
 );
+if (baselineCold) {
+  const ratio = (fraction) => (percentile(cold, fraction) / percentile(baselineCold, fraction)).toFixed(2);
+  console.log(
+    `  baseline (${baselineRoot}), same run, interleaved: p50 ${percentile(baselineCold, 0.5).toFixed(1)} µs, p99 ${percentile(baselineCold, 0.99).toFixed(1)} µs, max ${baselineCold.at(-1).toFixed(0)} µs; this/baseline: p50 ${ratio(0.5)}×, p99 ${ratio(0.99)}×`,
+  );
+}
 console.log(
   `per verdict, repeated (cached; same commands): p50 ${percentile(samples, 0.5).toFixed(2)} µs, p99 ${percentile(samples, 0.99).toFixed(2)} µs (target ≤ 2 µs); cold/cached p50 ratio ${(percentile(cold, 0.5) / percentile(samples, 0.5)).toFixed(0)}×`,
 );
 
+const baselineStrict = baseline ? await baseline.createSafetyGate({ profile: "strict" }) : undefined;
 function timeOnce(label, command) {
-  const start = process.hrtime.bigint();
-  const verdict = gates.strict.check(command);
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const time = (gate) => {
+    const start = process.hrtime.bigint();
+    const verdict = gate.check(command);
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, verdict };
+  };
+  const { ms, verdict } = time(gates.strict);
+  const versus = baselineStrict ? `; baseline ${time(baselineStrict).ms.toFixed(1)} ms` : "";
   console.log(
-    `${label}: ${ms.toFixed(1)} ms (${(command.length / 1024).toFixed(0)} KB, ${verdict.allowed ? "allowed" : verdict.rule})`,
+    `${label}: ${ms.toFixed(1)} ms (${(command.length / 1024).toFixed(0)} KB, ${verdict.allowed ? "allowed" : verdict.rule}${versus})`,
   );
 }
 timeOnce("100 KB single command", `echo ${"aaaaaaaaaa ".repeat(9_500)}; rm -rf /`);

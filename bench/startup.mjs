@@ -6,12 +6,11 @@
 // the same rounds, as the "before" columns.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const RUNS = Number(process.argv[2] ?? 15);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = fileURLToPath(new URL("../bin/shellgate.js", import.meta.url));
-const rootEntry = new URL("../dist/src/index.js", import.meta.url).href;
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -19,10 +18,10 @@ function median(values) {
 }
 
 /** Wall time from spawn until the process exits. */
-function wall(args) {
+function wall(args, cwd = root) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolve(performance.now() - started) : reject(new Error(`${args} exited ${code}`)),
@@ -64,23 +63,19 @@ function mcpFirstList(binary) {
   });
 }
 
-const measures = (prefix, binary, entry) => ({
+// `import("shellgate")` literally: a self-reference from the package's own folder resolves through
+// its exports map, as a consumer's import does.
+const measures = (prefix, binary, packageRoot) => ({
   [`${prefix}import("shellgate")`]: () =>
-    wall(["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`]),
+    wall(["--input-type=module", "-e", 'await import("shellgate")'], packageRoot),
   [`${prefix}shellgate describe`]: () => wall([binary, "describe"]),
   [`${prefix}shellgate mcp → tools/list`]: () => mcpFirstList(binary),
 });
 const baseline = process.env.SHELLGATE_BASELINE;
 const columns = {
   "node -e 0": () => wall(["-e", "0"]),
-  ...measures("", bin, rootEntry),
-  ...(baseline
-    ? measures(
-        "before: ",
-        path.join(baseline, "bin/shellgate.js"),
-        pathToFileURL(path.join(baseline, "dist/src/index.js")).href,
-      )
-    : {}),
+  ...measures("", bin, root),
+  ...(baseline ? measures("before: ", path.join(baseline, "bin/shellgate.js"), baseline) : {}),
 };
 const samples = Object.fromEntries(Object.keys(columns).map((name) => [name, []]));
 for (let round = 0; round < RUNS; round++) {

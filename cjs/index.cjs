@@ -2,7 +2,7 @@
 // load it here; on older ones this says what to do instead of Node's generic ERR_REQUIRE_ESM.
 "use strict";
 try {
-  module.exports = require("../dist/src/index.js");
+  module.exports = require("../dist/bundle/index.js");
 } catch (error) {
   if (error && error.code === "ERR_REQUIRE_ESM") {
     throw new Error(

@@ -226,14 +226,18 @@ step("a consumer type-checks with skipLibCheck: false", () => {
   writeFileSync(
     path.join(app, "consumer.ts"),
     [
-      // The adapters' subpaths are left out: their .d.ts name the frameworks' types, and those
-      // packages' own .d.ts are the frameworks' business (ai's need @types/json-schema, for one);
-      // shellgate/mcp too, to keep the check short (the MCP SDK's own .d.ts are large).
+      // Every subpath but shellgate/ai-sdk: its .d.ts name ai's types, and ai's own .d.ts need
+      // @types/json-schema, which is ai's business, not shellgate's.
       'import { createShellgate, type ToolDefinition } from "shellgate";',
       'import { resolveShell } from "shellgate/platforms";',
+      'import { createMcpServer, serveStdio } from "shellgate/mcp";',
+      'import { createOpenAIAgentsTools } from "shellgate/openai-agents";',
+      'import { createLangChainTools } from "shellgate/langchain";',
       "const shellgate = await createShellgate({});",
       "const tools: ToolDefinition[] = shellgate.tools();",
-      "console.log(tools.length, typeof resolveShell);",
+      'const server = createMcpServer(tools, { version: "1", ownerId: "consumer" });',
+      "console.log(tools.length, typeof resolveShell, typeof serveStdio, typeof server.connect);",
+      "console.log(createOpenAIAgentsTools(shellgate).length, createLangChainTools(shellgate).length);",
       "",
     ].join("\n"),
   );

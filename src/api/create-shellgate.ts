@@ -38,12 +38,46 @@ export async function createShellgate(
   config: ShellgateConfigInput | ShellgateConfig = {},
   host: ShellgateHost = {},
 ): Promise<Shellgate> {
+  const { shellgate, loadGate } = await openShellgate(config, host);
+  try {
+    await loadGate();
+  } catch (error) {
+    await shellgate.close();
+    throw error;
+  }
+  return shellgate;
+}
+
+/** A shellgate whose safety gate may not have loaded yet. */
+export interface OpenedShellgate {
+  /** Its tools can be listed and described now; nothing may be admitted before `loadGate()` resolves. */
+  readonly shellgate: Shellgate;
+  /** Loads the gate (once; started already unless `loadGateLater`). */
+  loadGate(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Leave the grammar until `loadGate()` is called, so it does not compete with the first answers. */
+  readonly loadGateLater?: boolean;
+}
+
+/**
+ * `createShellgate` without the wait for the bash grammar, for a server that answers its first
+ * requests before the grammar has loaded (`shellgate mcp`); every call must first await `loadGate()`.
+ */
+export async function openShellgate(
+  config: ShellgateConfigInput | ShellgateConfig = {},
+  host: ShellgateHost = {},
+  options: OpenOptions = {},
+): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
   const hostCwd = host.cwd ?? process.cwd();
   const cwd = instanceDirectory(parsed.working_dir, hostCwd);
   await requireDirectory(cwd);
-  // The shell probe and the grammar load wait on different things; neither needs the other.
-  const [shell, gate] = await Promise.all([instanceShell(parsed, host, hostCwd), instanceGate(parsed)]);
+  // The grammar loads while the shell is probed; neither needs the other.
+  const { gate, load: loadGate } = instanceGate(parsed);
+  if (!options.loadGateLater) loadGate().catch(() => undefined);
+  const shell = await instanceShell(parsed, host, hostCwd);
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
   const { sandbox, paragraph } = await instanceSandbox(
     parsed,
@@ -120,7 +154,7 @@ export async function createShellgate(
     return processes ? [...dshTools(runtime), ...processTools(runtime)] : dshTools(runtime);
   }
 
-  return {
+  const shellgate: Shellgate = {
     config: parsed,
     shell,
     cwd,
@@ -144,4 +178,5 @@ export async function createShellgate(
       return closing;
     },
   };
+  return { shellgate, loadGate };
 }

@@ -9,7 +9,8 @@ import { withoutUnsetKeys } from "./unset-keys.js";
  * counts as unset, and a string `$schema` is allowed.
  */
 export function parseConfig(input: unknown): ShellgateConfig {
-  const result = configSchema.safeParse(withoutUnsetKeys(input ?? {}));
+  // Parsed once or twice per process: zod's compiled fast path would cost more to build than it saves.
+  const result = configSchema.safeParse(withoutUnsetKeys(input ?? {}), { jitless: true });
   if (result.success) return result.data;
   const wording = { subject: "config key", schema: configSchema };
   const messages = result.error.issues.map((issue) => describeIssue(issue, input, wording));

@@ -3,11 +3,12 @@ import { analyzeScript } from "./analyze/analyze-script.js";
 import { contextKey, type SafetyContext } from "./context.js";
 import { type CompiledLists, decide } from "./decide.js";
 import { scopeForContext } from "./extract/context-scope.js";
+import { cloneScope, createScope, type Scope } from "./extract/scope.js";
 import { compilePattern } from "./lists/pattern.js";
 import { type SafetyGateOptions, strictListWarnings, validateOptions } from "./options.js";
 import { loadBashParser } from "./parse/load-grammar.js";
 import type { SafetyProfile, Verdict } from "./verdict.js";
-import { VerdictCache } from "./verdict-cache.js";
+import { BoundedCache, VerdictCache } from "./verdict-cache.js";
 
 export interface SafetyGate {
   readonly profile: SafetyProfile;
@@ -30,16 +31,38 @@ function internalError(profile: SafetyProfile, error: unknown): Verdict {
   };
 }
 
+/**
+ * Where checks start, resolved once per distinct context (its environment can hold hundreds of
+ * variables) and copied for each check, which changes its own copy as the script runs.
+ */
+class StartingScopes {
+  private readonly resolved = new BoundedCache<Scope>(64);
+
+  constructor(private readonly keyOf: (context: SafetyContext) => string) {}
+
+  for(context: SafetyContext | undefined): Scope {
+    if (context === undefined) return createScope();
+    const key = this.keyOf(context);
+    let scope = this.resolved.get(key);
+    if (scope === undefined) {
+      scope = scopeForContext(context);
+      this.resolved.set(key, scope);
+    }
+    return cloneScope(scope);
+  }
+}
+
 function checkWith(
   parser: Parser,
   profile: SafetyProfile,
   lists: CompiledLists,
+  scopes: StartingScopes,
   command: string,
   context?: SafetyContext,
 ): Verdict {
   if (typeof command !== "string") return internalError(profile, new Error("the command is not a string"));
   try {
-    return decide(analyzeScript(parser, command, scopeForContext(context)), profile, lists);
+    return decide(analyzeScript(parser, command, scopes.for(context)), profile, lists);
   } catch (error) {
     return internalError(profile, error);
   }
@@ -55,26 +78,26 @@ export async function createSafetyGate(options: SafetyGateOptions = {}): Promise
   const parser = await loadBashParser();
   const cache = new VerdictCache();
   const keys = new WeakMap<SafetyContext, string>();
-  const keyOf = (command: string, context: SafetyContext | undefined): string => {
-    if (context === undefined) return command;
+  const contextKeyOf = (context: SafetyContext): string => {
     let key = keys.get(context);
     if (key === undefined) {
       key = contextKey(context);
       keys.set(context, key);
     }
-    return `${command}\u0000${key}`;
+    return key;
   };
+  const scopes = new StartingScopes(contextKeyOf);
+  const run = (command: string, context: SafetyContext | undefined) =>
+    checkWith(parser, validated.profile, lists, scopes, command, context);
   return {
     profile: validated.profile,
     warnings: strictListWarnings(options, validated.profile),
     check(command, context) {
-      if (typeof command !== "string") return checkWith(parser, validated.profile, lists, command, context);
-      if (options.cacheVerdicts === false)
-        return checkWith(parser, validated.profile, lists, command, context);
-      const key = keyOf(command, context);
+      if (typeof command !== "string" || options.cacheVerdicts === false) return run(command, context);
+      const key = context === undefined ? command : `${command}\u0000${contextKeyOf(context)}`;
       const known = cache.get(key);
       if (known) return known;
-      const verdict = checkWith(parser, validated.profile, lists, command, context);
+      const verdict = run(command, context);
       cache.set(key, verdict);
       return verdict;
     },

@@ -1,4 +1,4 @@
-import iconv from "iconv-lite";
+import { createRequire } from "node:module";
 import { looksLikeUtf16le } from "../../../platforms/index.js";
 import { hostOemCodePage } from "./host-code-page.js";
 
@@ -104,10 +104,20 @@ export function decodeUtf16Text(bytes: Uint8Array): string | null {
   return plausibleText(text) ? text : null;
 }
 
+type CodePageDecoder = Pick<typeof import("iconv-lite"), "encodingExists" | "decode">;
+let decoder: CodePageDecoder | undefined;
+
+/** iconv-lite, required on first use: only Windows output in a legacy code page needs its tables. */
+function codePageDecoder(): CodePageDecoder {
+  decoder ??= createRequire(import.meta.url)("iconv-lite") as CodePageDecoder;
+  return decoder;
+}
+
 /** Output in a Windows code page, decoded when the page is known and the result is plain text. */
 export function decodeLegacyText(bytes: Uint8Array, codePage: number | null): string | null {
   if (codePage === null || codePage === 65001) return null;
   const encoding = `cp${codePage}`;
+  const iconv = codePageDecoder();
   if (!iconv.encodingExists(encoding)) return null;
   const text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
   return plausibleText(text) ? text : null;

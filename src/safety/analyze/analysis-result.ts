@@ -21,4 +21,6 @@ export interface Sink {
   groups: number;
   /** Work left for this check: loop-body walks and simple commands judged. */
   readonly budget: { loops: number; commands: number; reparsedCharacters: number };
+  /** Build the tree of plain scripts without tree-sitter (off only to compare both ways in tests). */
+  readonly simpleScripts: boolean;
 }

@@ -9,13 +9,24 @@ export { MAX_SCRIPT_DEPTH } from "./script-analysis.js";
 
 const MAX_COMMANDS = 200_000;
 
+export interface AnalysisOptions {
+  /** Plain scripts skip tree-sitter (default); false parses everything with it, to compare. */
+  readonly simpleScripts?: boolean;
+}
+
 /** Judges a whole command line: every finding, and every simple command for the allow/deny lists. */
-export function analyzeScript(parser: Parser, text: string, scope: Scope): AnalysisResult {
+export function analyzeScript(
+  parser: Parser,
+  text: string,
+  scope: Scope,
+  options: AnalysisOptions = {},
+): AnalysisResult {
   const sink: Sink = {
     findings: [],
     commands: [],
     groups: 0,
     budget: { loops: 64, commands: MAX_COMMANDS, reparsedCharacters: 4_000_000 },
+    simpleScripts: options.simpleScripts ?? true,
   };
   new ScriptAnalysis(parser, scope, 0, undefined, sink, undefined).run(text);
   return sink;

@@ -175,7 +175,13 @@ export function judgeCommand(
 
 /** A name only known at run time: still block what would be catastrophic if it were `rm` or a shell. */
 function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level: number): void {
-  const probe: Sink = { findings: [], commands: [], groups: 0, budget: analysis.sink.budget };
+  const probe: Sink = {
+    findings: [],
+    commands: [],
+    groups: 0,
+    budget: analysis.sink.budget,
+    simpleScripts: analysis.sink.simpleScripts,
+  };
   const probeAnalysis = analysis.withSink(probe);
   for (const candidate of ["rm", "bash", "find"]) {
     const words: ExpandedWord[] = [

@@ -3,9 +3,10 @@ import { type Span, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.j
 import type { Invocation } from "../extract/invocation.js";
 import { cloneScope, type Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js";
-import type { RuleHit } from "../finding.js";
+import type { Finding, RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { rewriteGrammarGaps } from "../parse/grammar-gaps.js";
+import { parseSimpleScript } from "../parse/simple-script.js";
 import { findStrayCaseTerminator, findSyntaxError } from "../parse/syntax-error.js";
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
@@ -52,6 +53,11 @@ export class ScriptAnalysis implements WalkVisitor {
   }
 
   run(text: string): void {
+    const simple = this.sink.simpleScripts ? parseSimpleScript(text) : undefined;
+    if (simple) {
+      this.walker.walk(simple, undefined, 0);
+      return;
+    }
     const tree = this.parser.parse(chunked(text));
     if (!tree) {
       this.add(PARSE_FAILED, undefined, [0, text.length]);
@@ -110,14 +116,19 @@ export class ScriptAnalysis implements WalkVisitor {
   }
 
   add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {
-    const record = invocation ? this.records.get(invocation) : undefined;
-    this.sink.findings.push({
-      ...hit,
-      ...(record === undefined ? {} : { record }),
-      command: invocation && invocation.words.length > 0 ? displayCommand(invocation.words) : undefined,
-      matchText: invocation && invocation.words.length > 0 ? matchTextOf(invocation.words) : undefined,
+    const words = invocation && invocation.words.length > 0 ? invocation.words : undefined;
+    // Built field by field (not spread from the hit): one object shape, on the path of every finding.
+    const finding: { -readonly [key in keyof Finding]: Finding[key] } = {
+      rule: hit.rule,
+      severity: hit.severity,
+      reason: hit.reason,
+      command: words && displayCommand(words),
+      matchText: words && matchTextOf(words),
       span: this.outerSpan ?? span ?? invocation?.span ?? [0, 0],
-    });
+    };
+    const record = invocation ? this.records.get(invocation) : undefined;
+    if (record !== undefined) finding.record = record;
+    this.sink.findings.push(finding);
   }
 
   command(invocation: Invocation, node: Node): void {

@@ -1,6 +1,8 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { z } from "zod";
 import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { callParamsProblem, protocolError } from "./call-params.js";
@@ -12,6 +14,17 @@ import { listedTool } from "./tool-listing.js";
 // Any params get through to the handler, which answers a malformed call with one sentence; the
 // SDK's own parse would answer with a raw validation dump (as an internal error, at that).
 const anyToolCall = z.looseObject({ method: z.literal("tools/call"), params: z.unknown() });
+
+// The SDK's default validator compiles Ajv and its meta-schemas when the server is constructed, on
+// the way to the first answer; it only checks elicitation replies, which shellgate never asks for,
+// so it is built on first use.
+let validator: AjvJsonSchemaValidator | undefined;
+const validatorOnFirstUse: jsonSchemaValidator = {
+  getValidator(schema) {
+    validator ??= new AjvJsonSchemaValidator();
+    return validator.getValidator(schema);
+  },
+};
 
 export interface McpServerOptions {
   readonly name?: string;
@@ -36,7 +49,11 @@ export function createMcpServer(libraryTools: readonly ToolDefinition[], options
   const progressEvery = options.progressIntervalMs ?? 1000;
   const server = new Server(
     { name: options.name ?? "shellgate", version: options.version },
-    { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+    {
+      capabilities: { tools: {} },
+      jsonSchemaValidator: validatorOnFirstUse,
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));

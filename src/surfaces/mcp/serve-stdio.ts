@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { Readable, Writable } from "node:stream";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { configWarnings } from "../../api/config-options.js";
-import { createShellgate } from "../../api/create-shellgate.js";
+import { openShellgate } from "../../api/create-shellgate.js";
 import type { ShellgateHost } from "../../api/host.js";
+import { errorResult } from "../../api/tools/define-tool.js";
 import { loadConfig } from "../../config/load-config.js";
+import type { ToolDefinition } from "../../tools/tool-definition.js";
 import { packageVersion } from "./package-version.js";
 
 export interface ServeStdioOptions {
@@ -24,6 +27,33 @@ export interface ServeStdioOptions {
 
 const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
 
+/** Calls `start` once, after the first tools/list answer has been written. */
+function afterToolsListed(transport: Transport, start: () => void): void {
+  const send = transport.send.bind(transport);
+  transport.send = async (message, sendOptions) => {
+    await send(message, sendOptions);
+    if ("result" in message && Array.isArray(message.result.tools)) {
+      transport.send = send;
+      start();
+    }
+  };
+}
+
+/** The tools, each call held until the safety gate has loaded (listing them needs no gate). */
+function afterGateLoaded(tools: readonly ToolDefinition[], loadGate: () => Promise<void>): ToolDefinition[] {
+  return tools.map((tool) => ({
+    ...tool,
+    async execute(input, context) {
+      try {
+        await loadGate();
+      } catch (error) {
+        return errorResult(error);
+      }
+      return tool.execute(input, context);
+    },
+  }));
+}
+
 /**
  * Serves shellgate's tools over stdio until stdin closes, the transport closes, or a stop signal
  * arrives; then terminates every task and process this connection started and resolves to the exit
@@ -38,16 +68,20 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   ]);
   sdk.catch(() => undefined);
   const config = await loadConfig(options.configFile, options.cwd, options.env);
-  const shellgate = await createShellgate(config, {
-    cwd: options.cwd,
-    env: options.env,
-    log,
-    ...options.host,
-  });
+  // initialize and tools/list need the shell and the config, not the bash grammar: the grammar
+  // loads once the tools are listed (or at the first call), and each call waits for it.
+  const { shellgate, loadGate } = await openShellgate(
+    config,
+    { cwd: options.cwd, env: options.env, log, ...options.host },
+    { loadGateLater: true },
+  );
   const [{ StdioServerTransport }, { createMcpServer }] = await sdk;
-  const tools = shellgate.tools();
+  const tools = afterGateLoaded(shellgate.tools(), loadGate);
   const server = createMcpServer(tools, { version: packageVersion(), ownerId: randomUUID() });
   const transport = new StdioServerTransport(options.stdin as Readable, options.stdout as Writable);
+  afterToolsListed(transport, () =>
+    loadGate().catch((error: unknown) => log(`the safety gate did not load: ${String(error)}`)),
+  );
   const shell = shellgate.shell;
   log(
     `serving ${tools.map((tool) => tool.name).join(", ")} over stdio; shell ${shell.kind} ${shell.path ?? "(none)"}, profile ${config.safety_profile}, cwd ${shellgate.cwd}`,

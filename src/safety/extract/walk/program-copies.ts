@@ -27,6 +27,8 @@ export function copiedProgram(
   scope: Scope,
   path: string | undefined,
 ): string | undefined {
+  // Nothing copied yet (nearly always): no need to resolve the word against every PATH directory.
+  if (scope.hashed.size === 0) return undefined;
   if (word.value.includes("/")) {
     const resolved = virtualPath(word.value, scope.cwd);
     return resolved === undefined ? undefined : scope.hashed.get(resolved);

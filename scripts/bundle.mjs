@@ -1,0 +1,45 @@
+// Bundles the compiled entry points (dist/src, dist/platforms, from tsc) into dist/bundle/, which the
+// package's exports and bin load. Why: Node 20 pays about half a millisecond per module it resolves,
+// reads and links (CommonJS ones imported from ESM a little more), and the root import was ~270 of
+// shellgate's own modules, ~95 of zod's and five CommonJS packages; the MCP SDK another ~130 (zod 3
+// and 4, zod-to-json-schema, ajv). One file per entry point, shared code in chunks (a class is one
+// class whichever entry loaded it), dynamic imports kept as lazy chunks (MCP server, CLI commands).
+// The pure-JavaScript dependencies are bundled in, so the versions shipped are the ones tested; zod
+// schemas stay interchangeable with a consumer's own zod 4 (it recognises schemas by their `_zod`
+// traits, not by class identity). Declarations stay tsc's, under dist/src and dist/platforms, and
+// still name zod's and the SDK's types, which is why those two remain dependencies.
+// Run: node scripts/bundle.mjs   (npm run build runs it after tsc)
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "rolldown";
+
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const ENTRIES = {
+  index: "src/index.js",
+  platforms: "platforms/index.js",
+  mcp: "src/surfaces/mcp/index.js",
+  "ai-sdk": "src/surfaces/adapters/ai-sdk.js",
+  "openai-agents": "src/surfaces/adapters/openai-agents.js",
+  langchain: "src/surfaces/adapters/langchain.js",
+  cli: "src/surfaces/cli/main.js",
+};
+// Packages that stay imports of the installed package: native code and WASM located next to their
+// own files, iconv-lite (required on first use, for Windows code pages only: its tables are large),
+// the optional sandbox library, and the frameworks the adapters are given (peers).
+const EXTERNAL_PACKAGES =
+  /^(web-tree-sitter|tree-sitter-bash|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|ai|@openai\/agents|@langchain\/core)(\/|$)/;
+
+const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
+
+rmSync(`${dist}bundle`, { recursive: true, force: true });
+await build({
+  input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${dist}${file}`])),
+  platform: "node",
+  external: (id) => id.startsWith("node:") || (isPackage(id) && EXTERNAL_PACKAGES.test(id)),
+  logLevel: "warn",
+  output: {
+    dir: `${dist}bundle`,
+    format: "esm",
+    chunkFileNames: "chunks/[name]-[hash].js",
+  },
+});
