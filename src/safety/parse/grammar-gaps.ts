@@ -8,7 +8,8 @@
  * - `N<<<word`: the grammar takes no descriptor before a here-string. `0<<<` is `<<<`; any other
  *   descriptor becomes `N<  word` (a file redirect): the word is still expanded and judged, but it is
  *   not the command's standard input, as in bash.
- * - `(…) done`, `(…) fi`, `if (…) then`: a subshell ends a command without `;` before a reserved word.
+ * - `(…) done`, `(…) fi`, `if (…) then`, `if(…)then`: a subshell ends a command without `;` before a
+ *   reserved word.
  * - A backslash as the very last character (bash keeps it literally).
  * - `;&` and `;;&` ending a `case` arm (fall through, test the next pattern): read as `;;`, since the
  *   gate judges every arm anyway.
@@ -93,6 +94,7 @@ interface Heredoc {
 }
 
 const RESERVED_AFTER_GROUP = /^(\s+)(done|fi|esac|then|do|else|elif|\})(?=\s|;|&|\||$)/;
+const RESERVED_RIGHT_AFTER_GROUP = /^(done|fi|esac|then|do|else|elif)(?=\s|;|&|\||$)/;
 
 /** One line, with the same-length rewrites applied outside quotes, and the heredocs it opens. */
 function scanLine(
@@ -185,6 +187,8 @@ function scanLine(
       const rest = chars.slice(index + 1).join("");
       if (!substitution && chars[index + 1] !== ")" && RESERVED_AFTER_GROUP.test(rest))
         chars[index + 1] = ";";
+      // `if(…)then`, `while(…)do`: no blank to turn into `;`, so one is added.
+      else if (!substitution && RESERVED_RIGHT_AFTER_GROUP.test(rest)) chars[index] = ");";
     } else if (char === "<" && chars[index + 1] === ">" && chars[index - 1] !== "<") {
       chars[index] = ">";
     } else if (char === "<" && chars[index + 1] === "<" && chars[index + 2] === "<") {
@@ -235,9 +239,12 @@ function scanLine(
       chars.splice(move.at, 0, ...segment, " ");
     }
   }
-  // The brace rewrite lengthens the line; heredoc offsets are only exact without it.
+  // The brace and group rewrites lengthen the line; heredoc offsets are only exact without them.
   if (heredocs.length > 0)
-    for (let index = 0; index < chars.length; index += 1) if (chars[index] === '""{') chars[index] = "{";
+    for (let index = 0; index < chars.length; index += 1) {
+      if (chars[index] === '""{') chars[index] = "{";
+      else if (chars[index] === ");") chars[index] = ")";
+    }
   return { line: chars.join(""), quote, heredocs, separators };
 }
 
