@@ -315,6 +315,20 @@ const SETUP = [
   `printf 'a\\nb\\n' > ${WORKDIR}/a.log; printf 'x\\n' > ${WORKDIR}/b.txt; echo 'int main(){}' > ${WORKDIR}/src/main.c`,
 ].join("; ");
 
+/**
+ * The user's next session, run (traced) only when the command changed what one reads: a start-up file
+ * whose contents are no longer the sentinel's (an interactive shell that then runs two everyday
+ * commands, so an alias trap fires; a login shell), or a desktop autostart entry or systemd user unit
+ * (their `Exec…=` lines). Single quotes are avoided: this text sits inside a single-quoted script.
+ */
+const NEXT_SESSION = [
+  "status=$?; cd ~ || exit $status; changed=",
+  `for f in .bashrc .profile .bash_profile .bash_login .bash_logout; do [ -e "$f" ] && [ "$(cat "$f")" != sentinel ] && changed=1; done`,
+  `if [ -n "$changed" ]; then printf "ls >/dev/null\\ncd .\\n" | HISTFILE= /bin/bash -i >/dev/null 2>&1; HISTFILE= /bin/bash -l </dev/null >/dev/null 2>&1; fi`,
+  `for f in .config/autostart/*.desktop .config/systemd/user/*; do [ -f "$f" ] && sed -n "s/^Exec[A-Za-z]*=[-@:+!]*//p" "$f" | /bin/sh >/dev/null 2>&1; done`,
+  "exit $status",
+].join("; ");
+
 const STRACE_CALLS =
   "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
 
@@ -347,7 +361,7 @@ function runOnce(command) {
     "/bin/sh",
     "-c",
     // Set-up runs untraced; the traced shell gets fd 3 (strace's log pipe) closed, so the command cannot touch it.
-    `${SETUP}; cd ${WORKDIR} && exec strace -f -qq -y -s 65535 -e signal=none -e trace=${STRACE_CALLS} -o "|cat >&3" /bin/bash --norc --noprofile -c 'for n in /proc/$$/fd/*; do n=\${n##*/}; ((n > 2)) && eval "exec $n>&-"; done; exec /bin/bash -c "$1" </dev/null' sh "$0"`,
+    `${SETUP}; cd ${WORKDIR} && exec strace -f -qq -y -s 65535 -e signal=none -e trace=${STRACE_CALLS} -o "|cat >&3" /bin/bash --norc --noprofile -c 'for n in /proc/$$/fd/*; do n=\${n##*/}; ((n > 2)) && eval "exec $n>&-"; done; /bin/bash -c "$1" </dev/null; ${NEXT_SESSION}' sh "$0"`,
     command,
   ];
   const env = {

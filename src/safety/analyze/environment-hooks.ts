@@ -2,6 +2,7 @@ import { literalWord } from "../extract/expanded-word.js";
 import type { Assignment, Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
+import { GIT_COMMAND_KEYS } from "../interpreters/tool-commands.js";
 import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
 
@@ -109,7 +110,25 @@ export function environmentHook(
       const command = value.replace(/^\|{1,2}-?\s*/, "").replaceAll("%s", "file");
       return { nested: [{ kind: "script", text: command, origin }], known: true };
     }
-    default:
-      return none;
+    default: {
+      // `GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=CMD git log`: configuration by environment.
+      const pair = /^GIT_CONFIG_VALUE_(\d+)$/.exec(assignment.name);
+      if (!pair) return none;
+      const keyName = `GIT_CONFIG_KEY_${pair[1]}`;
+      const key =
+        invocation.assignments.find((other) => other.name === keyName)?.value.value ??
+        scope.variables.get(keyName);
+      if (key === undefined) return none;
+      const command = /^alias\./i.test(key)
+        ? value.startsWith("!")
+          ? value.slice(1)
+          : ""
+        : GIT_COMMAND_KEYS.test(key)
+          ? value
+          : "";
+      return command === ""
+        ? none
+        : { nested: [{ kind: "script", text: command, origin: `${keyName}=${key}` }], known: true };
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { type ExpandedWord, hasUnknown, literalWord } from "../extract/expanded-word.js";
 import { type Invocation, writesTarget } from "../extract/invocation.js";
-import { virtualPath } from "../extract/paths.js";
+import { resolveIn, virtualPath } from "../extract/paths.js";
+import { invocationOutput } from "../extract/static-output.js";
 import { languageOf } from "../interpreters/inline-code.js";
 import { toolActions } from "../interpreters/tool-commands.js";
 import { normaliseCommandName } from "../normalize/command-name.js";
@@ -9,6 +10,7 @@ import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
 import { unwrapContainer } from "../normalize/unwrap-container.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
+import { isPersistenceFile, persistedScripts } from "../reparse/persistence-files.js";
 import { scheduledScripts } from "../reparse/scheduled-jobs.js";
 import { SHELLS, shellScripts } from "../reparse/shell-script.js";
 import { startupScripts } from "../reparse/startup-files.js";
@@ -53,6 +55,14 @@ export function judgeCommand(
       { append: redirect.operator === ">>" || redirect.operator === "&>>" },
     );
     if (hit) analysis.add(hit, invocation, redirect.span);
+    if ((redirect.descriptor ?? 1) === 1 || redirect.operator.startsWith("&")) {
+      const resolved =
+        resolveIn(redirect.target.value, scope) ?? virtualPath(redirect.target.value, scope.cwd);
+      if (isPersistenceFile(resolved)) {
+        const text = invocationOutput({ ...invocation, redirects: [] }, scope);
+        for (const item of persistedScripts(resolved!, text)) analysis.script(item, invocation);
+      }
+    }
   }
   for (const assignment of invocation.assignments) {
     const hook = assignment.exported ? environmentHook(assignment, invocation, scope) : undefined;
@@ -79,6 +89,20 @@ export function judgeCommand(
         ? analysis.walker.statementOutput(value.substitution, undefined)
         : undefined;
       if (text !== undefined) analysis.script({ kind: "script", text, origin: assignment.name }, invocation);
+    } else if (
+      /^PS[0-4]$/.test(assignment.name) &&
+      /\$\(|`/.test(value.value) &&
+      startsInteractiveShell(invocation)
+    ) {
+      // An interactive shell expands its prompts before and after each command, running substitutions.
+      analysis.script(
+        {
+          kind: "script",
+          text: `: <<__SHELLGATE_PROMPT__\n${value.value}\n__SHELLGATE_PROMPT__\n`,
+          origin: assignment.name,
+        },
+        invocation,
+      );
     } else if (COMMAND_VARIABLES.has(assignment.name) && value.value !== "") {
       analysis.script({ kind: "script", text: value.value, origin: assignment.name }, invocation);
     }
@@ -175,6 +199,16 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
   }
 }
 
+/** `PS1=… bash -i`: the command is an interactive shell, which expands its prompts. */
+function startsInteractiveShell(invocation: Invocation): boolean {
+  const [first, ...rest] = invocation.words;
+  return (
+    first !== undefined &&
+    SHELLS.has(first.value.replace(/^.*\//, "")) &&
+    rest.some((word) => /^-[a-zA-Z]*i/.test(word.value) || word.value === "--interactive")
+  );
+}
+
 /** `tee -a` adds to its files instead of replacing them. */
 function appendsOnly(name: string, args: readonly ExpandedWord[]): boolean {
   return name === "tee" && args.some((word) => /^-[a-z]*a|^--append$/.test(word.value));
@@ -185,6 +219,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   const invocation = withLongOptionsSpelledOut(name, given);
   if (invocation === "refused") return;
   const input = { name, args: invocation.words.slice(1), invocation, scope };
+  const nestedPersisted: Nested[] = [];
   for (const rule of RULES) {
     const hit = rule(input);
     if (hit) analysis.add(hit, invocation);
@@ -192,12 +227,18 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   for (const target of commandWriteTargets(input)) {
     const hit = judgeWriteTarget(target, scope, `'${name}'`, { append: appendsOnly(name, input.args) });
     if (hit) analysis.add(hit, invocation);
+    if (name === "tee") {
+      const resolved = resolveIn(target.value, scope) ?? virtualPath(target.value, scope.cwd);
+      if (isPersistenceFile(resolved))
+        nestedPersisted.push(...persistedScripts(resolved!, invocation.stdin?.read()));
+    }
   }
   const processOutput = (carrier: Invocation, index: number) => {
     const word = carrier.words[index];
     return word?.substitution ? walker.statementOutput(word.substitution, undefined) : undefined;
   };
   const nested: Nested[] = [
+    ...nestedPersisted,
     ...unwrap(name, invocation),
     ...unwrapWindows(name, invocation, scope),
     ...unwrapContainer(name, invocation, scope),

@@ -1,4 +1,5 @@
 import type { Invocation } from "../extract/invocation.js";
+import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { inlineCode, type Language } from "../interpreters/inline-code.js";
@@ -19,7 +20,11 @@ export function judgeInlineCode(
 ): { hits: RuleHit[]; nested: Nested[] } {
   const hits: RuleHit[] = [];
   const nested: Nested[] = [];
-  for (const { code, origin } of inlineCode(name, language, invocation)) {
+  const written = (file: string): string | undefined => {
+    const resolved = virtualPath(file, scope.cwd);
+    return resolved === undefined ? undefined : scope.files.get(resolved);
+  };
+  for (const { code, origin } of inlineCode(name, language, invocation, written)) {
     if (code === undefined) {
       hits.push(unknownProgramHit(origin));
       continue;

@@ -85,7 +85,14 @@ export function stdinOf(
       redirect.target
     ) {
       const resolved = virtualPath(redirect.target.value, context.scope.cwd);
-      stdin = knownStdin("file", resolved === undefined ? undefined : context.scope.files.get(resolved));
+      // `< /dev/null` is known to be empty.
+      const content =
+        resolved === "/dev/null"
+          ? ""
+          : resolved === undefined
+            ? undefined
+            : context.scope.files.get(resolved);
+      stdin = knownStdin("file", content);
     }
   }
   return stdin;

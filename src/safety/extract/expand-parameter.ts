@@ -33,7 +33,22 @@ const ALWAYS_SET = new Set([
   "MACHTYPE",
 ]);
 
-function lookup(name: string, context: ExpansionContext): ParameterValue {
+/** Marks a name reference in `scope.variables`: `declare -n r=v` stores NAMEREF_MARK + "r" → "v". */
+export const NAMEREF_MARK = "\uE012nameref:";
+
+/** The variable a name stands for after following `declare -n` references (bash stops at 8 levels). */
+function referenced(name: string, context: ExpansionContext): string {
+  let current = name;
+  for (let depth = 0; depth < 8; depth += 1) {
+    const target = context.scope.variables.get(NAMEREF_MARK + current);
+    if (target === undefined || !/^[A-Za-z_]\w*$/.test(target)) return current;
+    current = target;
+  }
+  return current;
+}
+
+function lookup(given: string, context: ExpansionContext): ParameterValue {
+  const name = referenced(given, context);
   const value = context.scope.variables.get(name);
   if (value !== undefined) return known(value);
   if (name === "PWD" && context.scope.cwd !== undefined) return known(context.scope.cwd);
@@ -154,6 +169,13 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
   )
     return known("0");
   if (prefix === "#" && rest === "") return GUARDED_UNKNOWN;
+  // `${!v}`: the variable whose name is v's value (a name reference keeps its own name).
+  if (prefix === "!" && rest === "" && !subscript && /^[A-Za-z_]/.test(name!)) {
+    const target = context.scope.variables.has(NAMEREF_MARK + name)
+      ? name!
+      : context.scope.variables.get(referenced(name!, context));
+    return target !== undefined && /^[A-Za-z_]\w*$/.test(target) ? lookup(target, context) : UNKNOWN_VALUE;
+  }
   if (prefix === "!") return UNKNOWN_VALUE;
   if (subscript) {
     const elements = context.scope.variables.get(name!);
@@ -169,7 +191,7 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
     return UNKNOWN_VALUE;
   }
   const isNamed = /^[A-Za-z_]/.test(name!);
-  const value = context.scope.variables.get(name!);
+  const value = context.scope.variables.get(isNamed ? referenced(name!, context) : name!);
   if (rest === "")
     return isNamed ? lookup(name!, context) : value === undefined ? UNKNOWN_VALUE : known(value);
   let operation = /^(:?)\?/.exec(rest);

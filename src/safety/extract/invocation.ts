@@ -5,6 +5,11 @@ export interface Stdin {
   readonly origin: "pipe" | "heredoc" | "herestring" | "file";
   /** The data as far as it can be known without running anything (UNKNOWN marks holes); undefined when unknown. */
   read(): string | undefined;
+  /**
+   * The data with each unknown part of a sequence (`(crontab -l; echo …)`) as one UNKNOWN line, for
+   * consumers that judge line by line; absent: same as read().
+   */
+  readLines?(): string | undefined;
 }
 
 export interface Assignment {
@@ -50,10 +55,14 @@ export function knownStdin(origin: Stdin["origin"], text: string | undefined): S
   return { origin, read: () => text };
 }
 
-export function lazyStdin(origin: Stdin["origin"], compute: () => string | undefined): Stdin {
+export function lazyStdin(
+  origin: Stdin["origin"],
+  compute: () => string | undefined,
+  computeLines?: () => string | undefined,
+): Stdin {
   let done = false;
   let value: string | undefined;
-  return {
+  const stdin: Stdin = {
     origin,
     read() {
       if (!done) {
@@ -63,4 +72,22 @@ export function lazyStdin(origin: Stdin["origin"], compute: () => string | undef
       return value;
     },
   };
+  if (!computeLines) return stdin;
+  let linesDone = false;
+  let lines: string | undefined;
+  return {
+    ...stdin,
+    readLines() {
+      if (!linesDone) {
+        linesDone = true;
+        lines = stdin.read() ?? computeLines();
+      }
+      return lines;
+    },
+  };
+}
+
+/** A consumer's line-by-line view of its input (see Stdin.readLines). */
+export function readInputLines(stdin: Stdin | undefined): string | undefined {
+  return stdin?.readLines ? stdin.readLines() : stdin?.read();
 }

@@ -31,6 +31,19 @@ function program(
   return sources.length > 0 ? sources.join("\n") : undefined;
 }
 
+const SHELL_COMMAND = /^\s*(?:\S*\/)?(?:ba|da|z|k|mk|a)?sh(?:\s+-s)?\s*$/;
+
+/** The literal printed into a pipe at `at` (`print "cmd" | "sh"`); unknown when it is not one. */
+function printedScript(code: string, at: number): Nested {
+  const before = code.slice(0, at);
+  const statement = /(?:print|printf)\s*\(?\s*"((?:\\.|[^"])*)"\s*\)?\s*$/.exec(before);
+  return {
+    kind: "script",
+    text: statement ? statement[1]!.replace(/\\n/g, "\n").replace(/\\(.)/g, "$1") : undefined,
+    origin: "text awk prints into a shell",
+  };
+}
+
 /** awk's `system("…")`, `"cmd" | getline`, `print | "cmd"` and `print > "/dev/sda"`. */
 export function awkActions(
   args: readonly ExpandedWord[],
@@ -65,12 +78,34 @@ export function awkActions(
     } else nested.push({ kind: "script", text: match[2]!.replace(/\\(.)/g, "$1"), origin: "awk system()" });
   }
   for (const match of code.matchAll(/"((?:\\.|[^"])*)"\s*\|\s*getline|\|\s*"((?:\\.|[^"])*)"/g)) {
-    nested.push({
-      kind: "script",
-      text: (match[1] ?? match[2]!).replace(/\\(.)/g, "$1"),
-      origin: "an awk pipe",
-    });
+    if (quoted(match.index)) continue;
+    const command = (match[1] ?? match[2]!).replace(/\\(.)/g, "$1");
+    nested.push({ kind: "script", text: command, origin: "an awk pipe" });
+    // `print "…" | "sh"`: what is printed is the shell's script.
+    if (match[2] !== undefined && SHELL_COMMAND.test(command)) nested.push(printedScript(code, match.index));
   }
+  // `cmd | getline`, `print | cmd` with the command in a variable: built at run time.
+  const strings = new Map<string, string[]>();
+  for (const match of code.matchAll(/\b([A-Za-z_]\w*)\s*=\s*"((?:\\.|[^"])*)"\s*(?=[;}\n]|$)/g))
+    strings.set(match[1]!, [...(strings.get(match[1]!) ?? []), match[2]!.replace(/\\(.)/g, "$1")]);
+  let unknownCommand = false;
+  for (const match of code.matchAll(
+    /(?:^|[^|"\w])([A-Za-z_]\w*)\s*\|\s*getline\b|(?<!\|)\|(?!\|)\s*([A-Za-z_]\w*)\s*(?=[;}\n]|$)/g,
+  )) {
+    const name = match[1] ?? match[2]!;
+    const values = strings.get(name) ?? [];
+    // Every assignment of the variable must be a literal for its commands to be known.
+    const assignments = code.match(new RegExp(`\\b${name}\\s*=(?!=)`, "g"))?.length ?? 0;
+    if (values.length === 0 || assignments > values.length) unknownCommand = true;
+    else for (const text of values) nested.push({ kind: "script", text, origin: "an awk pipe" });
+  }
+  if (unknownCommand)
+    hits.push({
+      rule: "dynamic.interpreter-command",
+      severity: "dynamic",
+      reason:
+        "awk pipes to or from a command held in a variable, so it cannot be checked; run the command directly in the shell.",
+    });
   for (const match of code.matchAll(/>>?\s*"((?:\\.|[^"])*)"/g)) {
     const hit = judgeWriteTarget(literalWord(match[1]!, [0, 0], match[1]), scope, "awk output redirection");
     if (hit) hits.push(hit);

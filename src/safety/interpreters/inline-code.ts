@@ -22,7 +22,7 @@ export const INTERPRETERS = [
 export function languageOf(name: string): Language | undefined {
   if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return "python";
   if (/^perl(\d+(\.\d+)*)?$/.test(name)) return "perl";
-  if (/^ruby(\d+(\.\d+)*)?$/.test(name)) return "ruby";
+  if (/^ruby(\d+(\.\d+)*)?$/.test(name) || name === "irb") return "ruby";
   if (name === "node" || name === "nodejs" || name === "bun" || name === "deno") return "node";
   if (/^php(\d+(\.\d+)*)?$/.test(name)) return "php";
   if (name === "lua" || name === "luajit") return "lua";
@@ -44,8 +44,22 @@ const CODE_FLAGS: Record<Language, { code: string; withArgument: string; long: r
   lua: { code: "e", withArgument: "l", long: [] },
 };
 
-/** The inline program an interpreter runs: `-c`/`-e` text (clusters like `-ne` too) or stdin. */
-export function inlineCode(name: string, language: Language, invocation: Invocation): InlineCode[] {
+/** Options that load a module file before the program runs (`node -r ./x.js`, `ruby -r./x.rb`). */
+const PRELOAD_OPTIONS: Partial<Record<Language, RegExp>> = {
+  node: /^(-r|--require|--import)$/,
+  ruby: /^-r$/,
+};
+
+/**
+ * The inline program an interpreter runs: `-c`/`-e` text (clusters like `-ne` too) or stdin, and with
+ * `fileText` a script file or preloaded module this command wrote earlier (`python3 /tmp/x.py`).
+ */
+export function inlineCode(
+  name: string,
+  language: Language,
+  invocation: Invocation,
+  fileText: (path: string) => string | undefined = () => undefined,
+): InlineCode[] {
   const args = invocation.words.slice(1).map((word) => word.value);
   const flags = CODE_FLAGS[language];
   const pieces: string[] = [];
@@ -85,9 +99,28 @@ export function inlineCode(name: string, language: Language, invocation: Invocat
     }
     if (language === "python" && pieces.length > 0) break;
   }
+  const preload = PRELOAD_OPTIONS[language];
+  const preloaded: InlineCode[] = [];
+  if (preload) {
+    args.forEach((value, index) => {
+      const file = preload.test(value)
+        ? args[index + 1]
+        : language === "ruby" && /^-r./.test(value)
+          ? value.slice(2)
+          : undefined;
+      const code = file === undefined ? undefined : fileText(file);
+      if (code !== undefined) preloaded.push({ code, origin: `${name} ${value} ${file}` });
+    });
+  }
   if (pieces.length > 0)
-    return [{ code: pieces.join("\n"), origin: `${name} ${language === "python" ? "-c" : "-e"}` }];
-  if (operand !== undefined && operand !== "-" && !/^\/dev\/(stdin|fd\/0)$/.test(operand)) return [];
+    return [
+      ...preloaded,
+      { code: pieces.join("\n"), origin: `${name} ${language === "python" ? "-c" : "-e"}` },
+    ];
+  if (operand !== undefined && operand !== "-" && !/^\/dev\/(stdin|fd\/0)$/.test(operand)) {
+    const code = fileText(operand);
+    return code === undefined ? preloaded : [...preloaded, { code, origin: `${name} ${operand}` }];
+  }
   if (!invocation.stdin) return [];
   return [{ code: invocation.stdin.read(), origin: `a program piped into ${name}` }];
 }

@@ -7,6 +7,7 @@ import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
 import { awkActions } from "./awk.js";
 import { gitTransportCommands, makefileTexts, sshConfigCommands } from "./config-commands.js";
+import { programCommands } from "./program-commands.js";
 import { sedActions } from "./sed.js";
 
 export interface ToolActions {
@@ -52,7 +53,7 @@ function tar(args: readonly ExpandedWord[]): ToolActions {
   return { nested: scripts(commands, "tar"), hits: [] };
 }
 
-const GIT_COMMAND_KEYS =
+export const GIT_COMMAND_KEYS =
   /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|gpg(\..+)?\.program|pager\..+|uploadpack\.packobjectshook|credential\.helper|remote\..+\.(uploadpack|receivepack|proxy))$/i;
 
 function git(args: readonly ExpandedWord[]): ToolActions {
@@ -93,7 +94,37 @@ function git(args: readonly ExpandedWord[]): ToolActions {
   nested.push(
     ...scripts(optionValues(args.slice(index), ["--upload-pack", "--receive-pack", "--exec"]), "git"),
   );
+  if (subcommand === "config") nested.push(...gitConfigCommands(args.slice(index + 1)));
   return { nested, hits: [] };
+}
+
+/**
+ * `git config [--global] core.pager CMD`, `git config alias.x '!CMD'`: the setting is kept and the
+ * command runs on a later git call, so it is judged now (reading or unsetting a key sets nothing).
+ */
+function gitConfigCommands(args: readonly ExpandedWord[]): Nested[] {
+  const values = args.map((word) => word.value);
+  if (
+    values.some((value) =>
+      /^(--get|--get-all|--get-regexp|--unset|--unset-all|--list|-l|--remove-section|--rename-section|--edit|-e)$/.test(
+        value,
+      ),
+    )
+  )
+    return [];
+  const operands = values.filter(
+    (value, position) =>
+      !value.startsWith("-") && !/^(-f|--file|--type|--blob|--default)$/.test(values[position - 1] ?? ""),
+  );
+  const skipped = operands[0] === "set" || operands[0] === "add" ? operands.slice(1) : operands;
+  const [key, setting] = skipped;
+  if (key === undefined || setting === undefined) return [];
+  if (/^alias\./i.test(key))
+    return setting.startsWith("!") ? scripts([setting.slice(1)], `git config ${key}`) : [];
+  if (!GIT_COMMAND_KEYS.test(key)) return [];
+  const command =
+    key.toLowerCase() === "credential.helper" ? (setting.startsWith("!") ? setting.slice(1) : "") : setting;
+  return command ? scripts([command], `git config ${key}`) : [];
 }
 
 function ssh(args: readonly ExpandedWord[]): ToolActions {
@@ -206,8 +237,10 @@ export function toolActions(
           : [];
       return { nested, hits };
     }
-    default:
-      return NONE;
+    default: {
+      const nested = programCommands(name, invocation, fileText);
+      return nested.length === 0 ? NONE : { nested, hits: [] };
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
+import { EVERY_ENTRY, literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { findStartPoints } from "../rules/delete.js";
 import { inner, joined } from "./inner-command.js";
@@ -70,12 +70,16 @@ export function unwrapFind(invocation: Invocation, args: readonly ExpandedWord[]
       else if (narrowed || starts.length === 0)
         words.push({ ...word, value: word.value.replaceAll("{}", UNKNOWN) });
       else
-        for (const start of starts)
+        for (const start of starts) {
+          // `find . -exec rm {} +` hands rm every file below `.`, not the `.` that rm refuses.
+          const dot = /(^|\/)\.\.?\/?$/.test(start.value);
+          const value = dot ? `${start.value.replace(/\/?$/, "/")}${EVERY_ENTRY}` : start.value;
           words.push({
             ...start,
-            value: word.value.replaceAll("{}", start.value),
-            pattern: word.pattern.replaceAll("{}", start.pattern),
+            value: word.value.replaceAll("{}", value),
+            pattern: word.pattern.replaceAll("{}", dot ? value : start.pattern),
           });
+        }
     }
     results.push(inner(invocation, words, "find", { treeOperands: !narrowed, stdin: undefined }));
   }

@@ -6,6 +6,7 @@ import { commandIndex } from "./skip-options.js";
 import { unwrapEnv } from "./unwrap-env.js";
 import { unwrapFind, unwrapParallel, unwrapXargs } from "./unwrap-per-item.js";
 import { unwrapFrontEnd, unwrapPrivileged, unwrapSwitchUser } from "./unwrap-privileged.js";
+import { unwrapRunner } from "./unwrap-runners.js";
 import { unwrapMachinectl, unwrapScreen, unwrapScript, unwrapTmux } from "./unwrap-sessions.js";
 import { unwrapGdb, unwrapPerf } from "./unwrap-tracers.js";
 import { WRAPPERS } from "./wrappers.js";
@@ -70,6 +71,12 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
       return unwrapScript(args);
     case "machinectl":
       return unwrapMachinectl(invocation, args);
+    case "sg": {
+      // `sg GROUP -c TEXT`: shell text run with the group.
+      if (args[1]?.value === "-c") return [{ kind: "script", text: args[2]?.value ?? "", origin: "sg -c" }];
+      const index = commandIndex(args, WRAPPERS.sg ?? {});
+      return index === -1 ? [] : [inner(invocation, args.slice(index), "sg")];
+    }
     case "coproc": {
       // `coproc NAME { …; }`: tree-sitter reads the group as words after the name.
       const rest = args[1]?.value === "{" && args[1].source === "{" ? args.slice(2) : args;
@@ -87,7 +94,7 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
       return unwrapGdb(invocation, args);
     default: {
       const grammar = WRAPPERS[name];
-      if (!grammar) return [];
+      if (!grammar) return unwrapRunner(name, invocation, args);
       const index = commandIndex(args, grammar);
       return index === -1 ? [] : [inner(invocation, args.slice(index), name)];
     }

@@ -119,10 +119,20 @@ export function embeddedScripts(
       return invocation.stdin ? [{ kind: "script", text: invocation.stdin.read(), origin: name }] : [];
     }
     default: {
-      // `./run.sh` that this script wrote: a file without a shebang is run by the shell itself.
+      // `./run.sh` that this script wrote: a file without a shebang is run by the shell itself. A bare
+      // name is looked up on PATH, which may name a directory this script wrote the program into.
       const word = invocation.words[0];
-      if (!word || word.dynamic || !word.value.includes("/")) return [];
-      const resolved = virtualPath(word.value, scope.cwd);
+      if (!word || word.dynamic) return [];
+      const path =
+        invocation.assignments.find((assignment) => assignment.name === "PATH")?.value.value ??
+        scope.variables.get("PATH");
+      const candidates = word.value.includes("/")
+        ? [virtualPath(word.value, scope.cwd)]
+        : (path ?? "")
+            .split(":")
+            .filter((directory) => directory !== "" && !/[\uE000-\uE004]/.test(directory))
+            .map((directory) => virtualPath(`${directory}/${word.value}`, scope.cwd));
+      const resolved = candidates.find((file) => file !== undefined && scope.files.has(file));
       const content = resolved === undefined ? undefined : scope.files.get(resolved);
       return content === undefined
         ? []

@@ -1,5 +1,5 @@
 import { hasUnknown } from "../extract/expanded-word.js";
-import type { Invocation } from "../extract/invocation.js";
+import { type Invocation, readInputLines } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
@@ -31,7 +31,8 @@ export function scheduledScripts(name: string, invocation: Invocation, scope: Sc
     if (args.some((arg) => /^-[a-zA-Z]*[lre]$/.test(arg))) return [];
     const operands = args.filter((arg, index) => !arg.startsWith("-") && args[index - 1] !== "-u");
     const file = operands[0];
-    const text = file === undefined || file === "-" ? invocation.stdin?.read() : fileText(file, scope);
+    const text =
+      file === undefined || file === "-" ? readInputLines(invocation.stdin) : fileText(file, scope);
     if (text === undefined) return [];
     return text
       .split("\n")

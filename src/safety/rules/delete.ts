@@ -1,4 +1,4 @@
-import type { ExpandedWord } from "../extract/expanded-word.js";
+import { type ExpandedWord, literalWord } from "../extract/expanded-word.js";
 import type { RuleHit } from "../finding.js";
 import {
   describeProtection,
@@ -130,6 +130,8 @@ export function findStartPoints(args: readonly ExpandedWord[]): {
     starts.push(args[index]!);
   }
   const expression = args.slice(index);
+  // GNU find without a start point searches `.`.
+  if (starts.length === 0) starts.push(literalWord(".", args[index]?.span ?? [0, 0], "."));
   const narrowed = expression.some(
     (word, position) =>
       NARROWING.has(word.value.replace(/^-not$/, "")) &&

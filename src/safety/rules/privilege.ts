@@ -32,6 +32,9 @@ export const PRIVILEGE_COMMANDS = new Set([
   "pfexec",
 ]);
 
+/** Groups whose members are root in all but name (`sg root`, `newgrp disk`); `docker` is the user's own. */
+const PRIVILEGED_GROUPS = /^(0|root|wheel|sudo|admin|adm|disk|shadow|kmem|sys)$/;
+
 /** `systemd-run --uid=0 …`, `-p User=root`: a transient unit that runs the command as root. */
 function systemdRunAsRoot(args: readonly ExpandedWord[]): boolean {
   const index = commandIndex(args, WRAPPERS["systemd-run"] ?? {});
@@ -59,6 +62,16 @@ export const privilegeRule: Rule = ({ name, args }) => {
       rule: `privilege.${name}`,
       severity: "dangerous",
       reason: `'${name}' runs a command with elevated privileges, which this profile does not allow; run it without ${name}, or ask the user to run it themselves.`,
+    };
+  }
+  if (
+    (name === "sg" || name === "newgrp") &&
+    PRIVILEGED_GROUPS.test(args.find((word) => !word.value.startsWith("-"))?.value ?? "")
+  ) {
+    return {
+      rule: `privilege.${name}`,
+      severity: "dangerous",
+      reason: `'${name}' switches to a group that has root's powers, which this profile does not allow; ask the user to run it themselves.`,
     };
   }
   if (name === "machinectl" && ["shell", "login"].includes(args[0]?.value ?? "")) {

@@ -165,6 +165,11 @@ const CREDENTIAL_DIRECTORIES =
 const CREDENTIAL_FILES =
   /^(\.ssh\/(id_(?![^/]*\.pub)[^/]*|authorized_keys2?|[^/]*\.pem)|\.gnupg\/.+|\.aws\/(credentials|config)|\.config\/gh\/hosts\.yml|\.kube\/config|\.docker\/config\.json|\.netrc|\.git-credentials|\.pgpass|\.password-store\/.+|\.local\/share\/keyrings\/.+)$/;
 
+/** Whether a resolved path is a key or credential file of the home (`~/.ssh/id_ed25519`). */
+export function isCredentialFile(resolved: string): boolean {
+  return resolved.startsWith(`${HOME_PATH}/`) && CREDENTIAL_FILES.test(resolved.slice(HOME_PATH.length + 1));
+}
+
 function credentialsIn(relative: string): Protection | undefined {
   return CREDENTIAL_DIRECTORIES.test(relative) || CREDENTIAL_FILES.test(relative) ? "credentials" : undefined;
 }

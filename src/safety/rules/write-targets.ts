@@ -1,8 +1,9 @@
-import type { ExpandedWord } from "../extract/expanded-word.js";
+import { type ExpandedWord, HOME_PATH } from "../extract/expanded-word.js";
 import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
+import { isCredentialFile } from "./protected-paths.js";
 import { operands, type RuleInput } from "./rule.js";
 
 const DEVICE =
@@ -28,6 +29,11 @@ const DEVICE_SAMPLES = [
 const ACCOUNT_FILES =
   /^\/etc\/(passwd|shadow|group|gshadow|sudoers|sudoers\.d\/.*|doas\.conf|master\.passwd|pam\.d\/.*)$/;
 const POWER_FILES = /^\/(proc\/sysrq-trigger|sys\/power\/state|proc\/sys\/kernel\/sysrq-trigger)$/;
+
+/** The home's shell start-up files: replacing one loses the user's settings. */
+const STARTUP_FILE = new RegExp(
+  `^${HOME_PATH}/(\\.bashrc|\\.bash_profile|\\.bash_login|\\.profile|\\.zshrc|\\.zshenv|\\.zprofile)$`,
+);
 
 /** Files of the operating system and installed packages: truncating one breaks what reads it. */
 const SYSTEM_FILE =
@@ -67,6 +73,20 @@ export function judgeWriteTarget(
       rule: "power.sysrq",
       severity: "dangerous",
       reason: `${how} writes to ${resolved}, which can reboot or power off the machine immediately; ask the user instead.`,
+    };
+  }
+  if (!options.append && isCredentialFile(resolved)) {
+    return {
+      rule: "write.credentials",
+      severity: "dangerous",
+      reason: `${how} overwrites ${word.source}, a key or credential file, which destroys it; write somewhere else, or ask the user to replace it.`,
+    };
+  }
+  if (!options.append && STARTUP_FILE.test(resolved)) {
+    return {
+      rule: "write.startup-file",
+      severity: "dangerous",
+      reason: `${how} overwrites ${word.source}, the shell start-up file, losing the user's settings; append to it with >> instead, or ask the user.`,
     };
   }
   if (!options.append && SYSTEM_FILE.test(resolved)) {

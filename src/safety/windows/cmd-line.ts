@@ -8,6 +8,13 @@ import { CommandCollector } from "./command-collector.js";
 
 export interface WindowsCommand {
   readonly words: readonly string[];
+  /**
+   * PowerShell only: the statement starts with a value (`$x`, `'text'`, `[type]::…`, a number), so
+   * it is an expression, not a command; a `$x = …` assignment whose value is a command is not one.
+   */
+  readonly expression?: boolean;
+  /** PowerShell only: the statement reads the output of the one before it (`… | iex`). */
+  readonly piped?: boolean;
 }
 
 /** Splits one cmd line into its commands and their words, `%VAR%` expanded by `lookup`. */

@@ -26,10 +26,15 @@ export class CommandCollector {
     this.inWord = false;
   }
 
-  endCommand(): void {
+  /** True while no word of the current command has begun. */
+  get atCommandStart(): boolean {
+    return this.words.length === 0 && !this.inWord;
+  }
+
+  endCommand(details: Omit<WindowsCommand, "words"> = {}): void {
     this.endWord();
     this.clean(this.words);
-    if (this.words.length > 0) this.commands.push({ words: this.words });
+    if (this.words.length > 0) this.commands.push({ words: this.words, ...details });
     this.words = [];
   }
 }

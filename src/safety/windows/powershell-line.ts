@@ -21,10 +21,35 @@ export function parsePowerShell(
     if (!plain) return undefined;
     const name = braced ? braced[1]! : plain[1] ? plain[2]! : plain[2]!;
     const key = braced || plain[1] ? `env:${name}` : name;
-    return { value: lookup(key) ?? unknown, length: plain[0].length };
+    return { value: local(key) ?? unknown, length: plain[0].length };
   };
+  // How the current statement began: a value starts an expression, `&`/`.` or a bare word a command.
+  let expression = false;
+  let piped = false;
+  let start = 0;
+  /** `$name = 'text'` assignments seen so far, so a later `iex $name` reads the text. */
+  const strings = new Map<string, string>();
+  const end = (pipe: boolean) => {
+    const count = collector.commands.length;
+    collector.endCommand({ ...(expression ? { expression } : {}), ...(piped ? { piped } : {}) });
+    const command = collector.commands[count];
+    const assignment = /^\$([A-Za-z_]\w*)\s*=\s*(\S)/.exec(text.slice(start));
+    if (command && expression && assignment) {
+      if (/['"]/.test(assignment[2]!) && command.words.length === 3)
+        strings.set(assignment[1]!.toLowerCase(), command.words[2]!);
+      // `$x = Get-Item …`: the value of the assignment is a command.
+      if (/[A-Za-z&.]/.test(assignment[2]!)) collector.commands[count] = { words: command.words.slice(2) };
+    }
+    expression = false;
+    piped = pipe;
+  };
+  const local = (name: string) => strings.get(name.toLowerCase()) ?? lookup(name);
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
+    if (collector.atCommandStart && !/\s/.test(char) && !/[;|{}&]/.test(char)) {
+      expression = /['"$[(@0-9]/.test(char);
+      start = index;
+    }
     if (char === "'") {
       collector.mark();
       for (index += 1; index < text.length; index += 1) {
@@ -71,9 +96,10 @@ export function parsePowerShell(
         index += found.length - 1;
       } else collector.add("$");
     } else if (char === ";" || char === "|" || char === "\n" || char === "{" || char === "}") {
-      collector.endCommand();
+      end(char === "|" && text[index + 1] !== "|");
+      if (text[index + 1] === "|") index += 1;
     } else if (char === "&" && text[index + 1] === "&") {
-      collector.endCommand();
+      end(false);
       index += 1;
     } else if (/\s/.test(char)) collector.endWord();
     else {
@@ -81,7 +107,7 @@ export function parsePowerShell(
       collector.mark();
     }
   }
-  collector.endCommand();
+  end(false);
   return collector.commands;
 }
 

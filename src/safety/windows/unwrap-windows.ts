@@ -1,7 +1,8 @@
-import { HOME_PATH, literalWord, UNKNOWN } from "../extract/expanded-word.js";
+import { type ExpandedWord, HOME_PATH, hasUnknown, literalWord, UNKNOWN } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
+import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
-import { inner, joined } from "../normalize/inner-command.js";
+import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
 import { parseCmdLine, type WindowsCommand } from "./cmd-line.js";
 import { parsePowerShell } from "./powershell-line.js";
@@ -47,8 +48,13 @@ export function cmdText(args: readonly string[]): string | undefined {
   return /^".*"$/s.test(text) ? text.slice(1, -1) : text;
 }
 
-/** The script a `powershell`/`pwsh` command line runs, when it is given inline. */
-export function powerShellText(args: readonly string[]): { text: string | undefined } | undefined {
+/**
+ * What a `powershell`/`pwsh` command line runs: inline text, a script file (`-File x.ps1`, a first
+ * operand), or its standard input (`-`, `-Command -`).
+ */
+export function powerShellText(
+  args: readonly string[],
+): { text: string | undefined } | { file: string } | { stdin: true } | undefined {
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
     if (isParameter(arg, "encodedcommand", 1) && !isParameter(arg, "executionpolicy", 2)) {
@@ -57,10 +63,14 @@ export function powerShellText(args: readonly string[]): { text: string | undefi
     }
     if (isParameter(arg, "command", 1)) {
       const rest = args.slice(index + 1);
-      if (rest[0] === "-") return { text: undefined };
+      if (rest[0] === "-") return { stdin: true };
       return { text: rest.join(" ") };
     }
-    if (isParameter(arg, "file", 1)) return undefined;
+    if (isParameter(arg, "file", 1)) {
+      const file = args[index + 1];
+      return file === undefined ? undefined : { file };
+    }
+    if (arg === "-") return { stdin: true };
     if (/^[-/]/.test(arg)) {
       // Parameters that take a value: skip it.
       if (
@@ -80,7 +90,8 @@ export function powerShellText(args: readonly string[]): { text: string | undefi
         index += 1;
       continue;
     }
-    // The first word that is no parameter starts the command text.
+    // The first word that is no parameter starts the command text (a script path is run as a file).
+    if (/\.ps1$/i.test(arg)) return { file: arg };
     return { text: args.slice(index).join(" ") };
   }
   return undefined;
@@ -112,7 +123,42 @@ function cmdCommands(text: string, carrier: Invocation, scope: Scope): Nested[] 
   return commands.flatMap((command) => windowsCommand(command, carrier, "cmd /c"));
 }
 
-function powerShellCommands(text: string, carrier: Invocation, scope: Scope): Nested[] {
+const MAX_SCRIPT_DEPTH = 4;
+
+/** A `.ps1` file this command wrote earlier (`echo … > x.ps1; powershell -File x.ps1`), else undefined. */
+function powerShellFile(file: string, scope: Scope): string | undefined {
+  const resolved = virtualPath(file.replaceAll("\\", "/"), scope.cwd);
+  return resolved === undefined ? undefined : scope.files.get(resolved);
+}
+
+/** Text PowerShell runs that is not a statement of its own: `[scriptblock]::Create('…')`. */
+const SCRIPT_BLOCK_TEXT =
+  /\[(?:System\.Management\.Automation\.)?scriptblock\]::create\(\s*('(?:[^']|'')*'|"[^"]*")?/gi;
+/** .NET deletions PowerShell can call directly: judged as the `Remove-Item` they amount to. */
+const DOTNET_DELETE =
+  /\[(?:System\.)?IO\.(Directory|File)\]::Delete\(\s*('(?:[^']|'')*'|"[^"]*")\s*(,\s*\$true)?/gi;
+
+function powerShellCommands(text: string, carrier: Invocation, scope: Scope, depth = 0): Nested[] {
+  if (depth > MAX_SCRIPT_DEPTH) return [];
+  const extra: Nested[] = [];
+  for (const match of text.matchAll(SCRIPT_BLOCK_TEXT)) {
+    const literal = match[1];
+    extra.push(
+      ...(literal === undefined
+        ? [
+            {
+              kind: "script",
+              text: undefined,
+              origin: "[scriptblock]::Create of text the gate cannot read",
+            } as const,
+          ]
+        : powerShellCommands(unquote(literal), carrier, scope, depth + 1)),
+    );
+  }
+  for (const match of text.matchAll(DOTNET_DELETE)) {
+    const words = ["remove-item", ...(match[3] ? ["-Recurse"] : []), "-Force", unquote(match[2]!)];
+    extra.push(toInvocation(carrier, { words }, "powershell -Command"));
+  }
   const commands = parsePowerShell(
     text,
     (name) => {
@@ -121,9 +167,75 @@ function powerShellCommands(text: string, carrier: Invocation, scope: Scope): Ne
     },
     UNKNOWN,
   );
-  return commands.flatMap((command) =>
-    windowsCommand({ words: command.words.map(homeWord) }, carrier, "powershell -Command"),
-  );
+  return [
+    ...extra,
+    ...commands.flatMap((command, index) => {
+      if (command.expression) return [];
+      const words = command.words.map(homeWord);
+      const name = POWERSHELL_ALIASES[commandName(words[0]!)] ?? commandName(words[0]!);
+      // A script file run by its path (`& ./x.ps1`, `.\x.ps1`).
+      if (/\.ps1$/i.test(words[0]!)) {
+        const content = powerShellFile(words[0]!, scope);
+        return content === undefined ? [] : powerShellCommands(content, carrier, scope, depth + 1);
+      }
+      if (name === "invoke-expression") {
+        const args = words.slice(1).filter((word) => !isParameter(word, "command", 1));
+        const argument = args.join(" ");
+        if (args.length > 0 && !hasUnknown(argument))
+          return powerShellCommands(argument, carrier, scope, depth + 1);
+        // `'text' | iex`: the text is the output of a string expression before it.
+        const before = commands[index - 1];
+        const piped =
+          args.length > 0
+            ? undefined
+            : command.piped && before?.expression && before.words.length === 1
+              ? before.words[0]
+              : undefined;
+        return piped === undefined || hasUnknown(piped)
+          ? [
+              {
+                kind: "script",
+                text: undefined,
+                origin: "Invoke-Expression of text the gate cannot read",
+              } as const,
+            ]
+          : powerShellCommands(piped, carrier, scope, depth + 1);
+      }
+      if (name === "remove-item" && command.piped) {
+        // `Get-ChildItem PATH | Remove-Item`: the items listed before the pipe are removed.
+        const listed = pipedItems(commands[index - 1]);
+        if (listed !== undefined && !words.slice(1).some((word) => !word.startsWith("-")))
+          return windowsCommand({ words: [...words, ...listed] }, carrier, "powershell -Command");
+      }
+      if (name === "invoke-command" || name === "start-job") {
+        const file = words.findIndex((word) => isParameter(word, "filepath", 1));
+        const content = file === -1 ? undefined : powerShellFile(words[file + 1] ?? "", scope);
+        if (content !== undefined) return powerShellCommands(content, carrier, scope, depth + 1);
+      }
+      return windowsCommand({ words }, carrier, "powershell -Command");
+    }),
+  ];
+}
+
+/** What `Get-ChildItem PATH` (`gci`, `ls`, `dir`, `Get-Item`) sends down a pipe, as a path pattern. */
+function pipedItems(before: WindowsCommand | undefined): string[] | undefined {
+  if (!before || before.expression) return undefined;
+  const [first = "", ...rest] = before.words;
+  const name = commandName(first);
+  if (!["get-childitem", "gci", "ls", "dir", "get-item", "gi"].includes(name)) return undefined;
+  // A filter narrows what goes: judged as the project's own business.
+  if (rest.some((word) => /^-(filter|include|exclude|name|file)/i.test(word))) return undefined;
+  const path = rest.find((word) => !word.startsWith("-")) ?? ".";
+  // Every item below a recursive listing goes, as with `Remove-Item -Recurse`.
+  const recursive = rest.some((word) => /^-r(e(c(u(r(se?)?)?)?)?)?$/i.test(word)) ? ["-Recurse"] : [];
+  return name === "get-item" || name === "gi"
+    ? [path, ...recursive]
+    : [`${path.replace(/[\\/]$/, "")}\\*`, ...recursive];
+}
+
+/** The value of a PowerShell string literal as written (`'it''s'`, `"text"`). */
+function unquote(literal: string): string {
+  return literal.startsWith("'") ? literal.slice(1, -1).replaceAll("''", "'") : literal.slice(1, -1);
 }
 
 /** One command read from cmd or PowerShell text; the judge unwraps it again if it runs more. */
@@ -158,21 +270,63 @@ export function unwrapWindows(name: string, invocation: Invocation, scope: Scope
     case "pwsh": {
       const found = powerShellText(args);
       if (found === undefined) return [];
-      if (found.text === undefined)
+      if ("file" in found) {
+        const content = powerShellFile(found.file, scope);
+        return content === undefined ? [] : powerShellCommands(content, invocation, scope);
+      }
+      const text = "stdin" in found ? invocation.stdin?.read() : found.text;
+      if (text === undefined)
         return [{ kind: "script", text: undefined, origin: `${name} with a command the gate cannot read` }];
-      return powerShellCommands(found.text, invocation, scope);
+      return powerShellCommands(text, invocation, scope);
     }
-    case "invoke-expression":
-      return args.length === 0 ? [] : powerShellCommands(args.join(" "), invocation, scope);
     case "start": {
       const rest = startCommand(args);
       return rest.length === 0 ? [] : windowsCommand({ words: rest }, invocation, "start");
     }
     case "wsl":
       return unwrapWsl(invocation);
+    case "reg":
+    case "schtasks":
+      return persistedWindowsCommand(name, args, invocation, scope);
     default:
       return [];
   }
+}
+
+/**
+ * The Linux shell text wsl.exe receives: the MSYS runtime quotes an argument with blanks in the
+ * Windows command line it builds, and wsl hands that line to the shell as it is.
+ */
+function commandLine(words: readonly ExpandedWord[]): string {
+  return words
+    .map((word) => (/[\s"]/.test(word.value) ? `"${word.value.replace(/(["\\$`])/g, "\\$1")}"` : word.value))
+    .join(" ");
+}
+
+/** `reg add …\Run /d CMD`, `schtasks /create /tr CMD`: a command Windows runs at the next logon or on a schedule. */
+function persistedWindowsCommand(
+  name: string,
+  args: readonly string[],
+  carrier: Invocation,
+  scope: Scope,
+): Nested[] {
+  const argumentAfter = (flag: RegExp) => {
+    const index = args.findIndex((arg) => flag.test(arg));
+    return index === -1 ? undefined : args[index + 1];
+  };
+  if (name === "reg") {
+    const key = args[1] ?? "";
+    if (
+      !/^add$/i.test(args[0] ?? "") ||
+      !/\\(Run|RunOnce|RunServices|Winlogon|Policies\\Explorer\\Run)(\\|$)/i.test(key)
+    )
+      return [];
+    const command = argumentAfter(/^\/\/?d$/i);
+    return command === undefined ? [] : cmdCommands(command, carrier, scope);
+  }
+  if (!args.some((arg) => /^\/\/?create$/i.test(arg))) return [];
+  const command = argumentAfter(/^\/\/?tr$/i);
+  return command === undefined ? [] : cmdCommands(command, carrier, scope);
 }
 
 const WSL_WITH_ARGUMENT = /^(-d|--distribution|-u|--user|--cd|--shell-type|--distribution-id)$/;
@@ -185,9 +339,10 @@ function unwrapWsl(invocation: Invocation): Nested[] {
     if (WSL_WITH_ARGUMENT.test(value)) index += 1;
     else if (value === "-e" || value === "--exec")
       return [inner(invocation, words.slice(index + 1), "wsl --exec")];
-    else if (value === "--") return [{ kind: "script", text: joined(words.slice(index + 1)), origin: "wsl" }];
+    else if (value === "--")
+      return [{ kind: "script", text: commandLine(words.slice(index + 1)), origin: "wsl" }];
     else if (value.startsWith("-")) return [];
-    else return [{ kind: "script", text: joined(words.slice(index)), origin: "wsl" }];
+    else return [{ kind: "script", text: commandLine(words.slice(index)), origin: "wsl" }];
   }
   return [];
 }

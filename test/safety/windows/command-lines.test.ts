@@ -33,12 +33,31 @@ describe("PowerShell command text", () => {
     expect(words(parsePowerShell("& 'C:\\x y.exe' 'it''s'", lookup, "?"))).toEqual([["C:\\x y.exe", "it's"]]);
   });
 
-  it("reads -Command, -c, -EncodedCommand (UTF-16LE base64) and a bare command", () => {
+  it("tells expressions from commands, and reads string variables and assignments of commands", () => {
+    const parsed = parsePowerShell(
+      "$c = 'Get-Date'; iex $c; $x = Get-Item .; 'a' | iex; $_.Name",
+      () => undefined,
+      "?",
+    );
+    expect(parsed).toEqual([
+      { words: ["?", "=", "Get-Date"], expression: true },
+      { words: ["iex", "Get-Date"] },
+      { words: ["Get-Item", "."] },
+      { words: ["a"], expression: true },
+      { words: ["iex"], piped: true },
+      { words: ["?.Name"], expression: true },
+    ]);
+  });
+
+  it("reads -Command, -c, -EncodedCommand (UTF-16LE base64), a bare command, a script file and stdin", () => {
     expect(powerShellText(["-NoProfile", "-Command", "Get-Date"])).toEqual({ text: "Get-Date" });
     expect(powerShellText(["-ExecutionPolicy", "Bypass", "-c", "ls"])).toEqual({ text: "ls" });
     const encoded = Buffer.from("Remove-Item C:\\", "utf16le").toString("base64");
     expect(powerShellText(["-enc", encoded])).toEqual({ text: "Remove-Item C:\\" });
     expect(powerShellText(["Get-Process"])).toEqual({ text: "Get-Process" });
-    expect(powerShellText(["-File", "x.ps1"])).toBeUndefined();
+    expect(powerShellText(["-File", "x.ps1"])).toEqual({ file: "x.ps1" });
+    expect(powerShellText(["-NoProfile", "./build.ps1"])).toEqual({ file: "./build.ps1" });
+    expect(powerShellText(["-Command", "-"])).toEqual({ stdin: true });
+    expect(powerShellText(["-"])).toEqual({ stdin: true });
   });
 });

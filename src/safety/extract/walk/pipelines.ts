@@ -15,7 +15,11 @@ export function walkPipeline(
   for (const element of elements) {
     walker.walk(element, input, depth + 1);
     const producerInput = input;
-    input = lazyStdin("pipe", () => walker.statementOutput(element, producerInput));
+    input = lazyStdin(
+      "pipe",
+      () => walker.statementOutput(element, producerInput),
+      () => walker.statementOutput(element, producerInput, true),
+    );
   }
 }
 
@@ -39,6 +43,10 @@ export function walkPipelineFrom(
   for (const element of rest) {
     walker.walk(element, previous, depth + 1);
     const input = previous;
-    previous = lazyStdin("pipe", () => walker.statementOutput(element, input));
+    previous = lazyStdin(
+      "pipe",
+      () => walker.statementOutput(element, input),
+      () => walker.statementOutput(element, input, true),
+    );
   }
 }

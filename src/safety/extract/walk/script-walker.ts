@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from "../../parse/syntax-node.js";
 import { assignmentOf, buildInvocation } from "../build-invocation.js";
+import { NAMEREF_MARK } from "../expand-parameter.js";
 import type { ExpansionContext } from "../expand-word.js";
 import { expandWord } from "../expand-word.js";
 import { type ExpandedWord, literalWord, UNKNOWN, UNKNOWN_NONEMPTY } from "../expanded-word.js";
@@ -238,12 +239,15 @@ export class ScriptWalker {
       this.scope.variables.set(INTEGER_MARK + assignment.name, "");
       if (assignment.value) this.evaluated(evaluatedTexts(assignment.value.value, this.scope), node);
     }
-    if (has("n") && assignment.value) this.evaluated(evaluatedName(assignment.value.value), node);
+    if (has("n") && assignment.value) {
+      this.scope.variables.set(NAMEREF_MARK + assignment.name, assignment.value.value);
+      this.evaluated(evaluatedName(assignment.value.value), node);
+    }
   }
 
   /** The static stdout of a statement, for the statements whose output is knowable. */
-  statementOutput(node: Node, stdin: Stdin | undefined): string | undefined {
-    return this.outputs.of(node, stdin);
+  statementOutput(node: Node, stdin: Stdin | undefined, lines = false): string | undefined {
+    return this.outputs.of(node, stdin, lines);
   }
 
   /** Re-expands words of a command for a consumer that needs them (e.g. `find` operands). */

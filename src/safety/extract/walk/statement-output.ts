@@ -1,6 +1,7 @@
 import type { SyntaxNode as Node } from "../../parse/syntax-node.js";
 import { buildInvocation, REDIRECT_NODES, redirectOf, stdinOf } from "../build-invocation.js";
 import type { ExpansionContext } from "../expand-word.js";
+import { UNKNOWN } from "../expanded-word.js";
 import { knownStdin, type Stdin, writesTarget } from "../invocation.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput, SEQUENCE_NODES, statementsOf } from "../static-output.js";
@@ -24,17 +25,21 @@ export class StatementOutput {
     };
   }
 
-  of(node: Node, stdin: Stdin | undefined): string | undefined {
+  /**
+   * With `lines`, an unknown statement of a sequence (`crontab -l` in `(crontab -l; echo …)`) adds one
+   * UNKNOWN line instead of making the whole output unknown: for consumers that judge line by line.
+   */
+  of(node: Node, stdin: Stdin | undefined, lines = false): string | undefined {
     if (this.depth > MAX_OUTPUT_DEPTH) return undefined;
     this.depth += 1;
     try {
-      return this.compute(node, stdin);
+      return this.compute(node, stdin, lines);
     } finally {
       this.depth -= 1;
     }
   }
 
-  private compute(node: Node, stdin: Stdin | undefined): string | undefined {
+  private compute(node: Node, stdin: Stdin | undefined, lines: boolean): string | undefined {
     switch (node.type) {
       case "command":
         return invocationOutput(buildInvocation(node, [], stdin, this.quietExpansion), this.scope);
@@ -53,13 +58,15 @@ export class StatementOutput {
         if (redirects.some((redirect) => writesTarget(redirect) && (redirect.descriptor ?? 1) === 1))
           return "";
         const bodyStdin = stdinOf(redirectNodes, this.quietExpansion, redirects) ?? stdin;
-        return this.of(body, bodyStdin);
+        return this.of(body, bodyStdin, lines);
       }
       case "pipeline": {
         let input = stdin;
         let output: string | undefined;
-        for (const element of statementsOf(node)) {
-          output = this.of(element, input);
+        const elements = statementsOf(node);
+        const last = elements.at(-1);
+        for (const element of elements) {
+          output = this.of(element, input, lines && element === last);
           input = knownStdin("pipe", output);
         }
         return output;
@@ -70,9 +77,9 @@ export class StatementOutput {
         if (!SEQUENCE_NODES.has(node.type)) return undefined;
         let output = "";
         for (const statement of statementsOf(node)) {
-          const part = this.of(statement, stdin);
-          if (part === undefined) return undefined;
-          output += part;
+          const part = this.of(statement, stdin, lines);
+          if (part === undefined && !lines) return undefined;
+          output += part ?? `${UNKNOWN}\n`;
         }
         return output;
       }
