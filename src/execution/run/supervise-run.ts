@@ -76,7 +76,13 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
   const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   child.stdout?.on("data", options.onStdout);
   child.stderr?.on("data", options.onStderr);
-  const closed = new Promise<boolean>((resolve) => child.once("close", () => resolve(true)));
+  let isClosed = false;
+  const closed = new Promise<boolean>((resolve) =>
+    child.once("close", () => {
+      isClosed = true;
+      resolve(true);
+    }),
+  );
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once("exit", (code, signal) => resolve({ code, signal }));
   });
@@ -115,7 +121,8 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
       exitCode: raw.code,
       signal: raw.signal,
     });
-    const drained = await Promise.race([closed, delay(drainMs).then(() => false)]);
+    // Usually the pipes have closed by the time the exit is seen: no drain timer is needed then.
+    const drained = isClosed || (await Promise.race([closed, delay(drainMs).then(() => false)]));
     const pid = child.pid as number;
     let backgroundChildren: BackgroundChildren | undefined;
     if (platform !== "win32") {

@@ -122,7 +122,8 @@ export function embeddedScripts(
       // `./run.sh` that this script wrote: a file without a shebang is run by the shell itself. A bare
       // name is looked up on PATH, which may name a directory this script wrote the program into.
       const word = invocation.words[0];
-      if (!word || word.dynamic) return [];
+      // Only a file this script wrote can be run this way; most scripts write none.
+      if (!word || word.dynamic || scope.files.size === 0) return [];
       const path =
         invocation.assignments.find((assignment) => assignment.name === "PATH")?.value.value ??
         scope.variables.get("PATH");
