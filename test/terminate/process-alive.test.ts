@@ -8,7 +8,7 @@ describe("signal-0 probes", () => {
     expect(isProcessAlive(process.pid)).toBe(true);
     const child = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
     const pid = child.pid as number;
-    await once(child, "exit");
+    // "close" comes after the exit has been reaped, so the pid no longer names a process.
     await once(child, "close");
     expect(isProcessAlive(pid)).toBe(false);
   });
