@@ -15,6 +15,16 @@ describe("createSafetyGate", () => {
     expect(strict.check("sudo id").allowed).toBe(false);
   });
 
+  it("lets a privilege program print its version or help, which runs nothing elevated", async () => {
+    const strict = await createSafetyGate();
+    for (const command of ["sudo --version", "sudo -V", "sudo -h", "su --help"]) {
+      expect(strict.check(command).allowed, command).toBe(true);
+    }
+    for (const command of ["sudo -v", "sudo --help id", "sudo -V; sudo id", "sudo -- --version"]) {
+      expect(strict.check(command).allowed, command).toBe(false);
+    }
+  });
+
   it("rejects an unknown profile and non-string patterns at construction", async () => {
     await expect(createSafetyGate({ profile: "lenient" as never })).rejects.toThrow(SafetyConfigError);
     await expect(createSafetyGate({ profile: "lenient" as never })).rejects.toThrow(

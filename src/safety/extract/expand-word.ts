@@ -289,6 +289,10 @@ function braceTokens(node: Node): BraceToken<WordPiece>[] {
   return tokens;
 }
 
+function isEmptyQuotes(token: BraceToken<WordPiece> | undefined): boolean {
+  return token !== undefined && "opaque" in token && !("escaped" in token.opaque) && token.opaque.text === '""';
+}
+
 /** The fields of a word after brace expansion, or undefined when no brace of it expands. */
 function braceFields(node: Node, context: ExpansionContext): Field[] | undefined {
   if ((node.type !== "word" && node.type !== "concatenation") || !node.text.includes("{")) return undefined;
@@ -303,12 +307,15 @@ function braceFields(node: Node, context: ExpansionContext): Field[] | undefined
       if (text !== "") unquoteBare(text, builder, textStart, context.scope);
       text = "";
     };
+    // The parser's rewrite puts `""` before a command word's brace (`""{rm,-rf,~}`); bash saw none,
+    // so a `~` right after it still starts the word (treating a typed `""~` alike only over-blocks).
+    const start = isEmptyQuotes(word[0]) ? 1 : 0;
     word.forEach((token, index) => {
       if ("char" in token) {
-        if (text === "") textStart = index === 0;
+        if (text === "") textStart = index <= start;
         text += token.char;
       } else if ("escaped" in token.opaque) {
-        if (text === "") textStart = index === 0;
+        if (text === "") textStart = index <= start;
         text += token.opaque.escaped;
       } else {
         flush();

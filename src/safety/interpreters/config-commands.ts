@@ -15,17 +15,7 @@ function read(path: string, fileText: FileText): string | undefined {
 }
 
 function valuesOf(args: readonly ExpandedWord[], option: string): string[] {
-  const found: string[] = [];
-  args.forEach((word, index) => {
-    if (word.value === option && args[index + 1]) found.push(args[index + 1]!.value);
-    else if (
-      word.value.startsWith(option) &&
-      word.value.length > option.length &&
-      !word.value.startsWith("--")
-    )
-      found.push(word.value.slice(option.length));
-  });
-  return found;
+  return wordsOf(args, option).map((word) => word.value);
 }
 
 const SSH_COMMAND = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.+)$/i;
@@ -58,12 +48,30 @@ export function sshConfigCommands(args: readonly ExpandedWord[], scope: Scope, f
 
 /** The makefiles make reads (-f, or GNUmakefile/makefile/Makefile in -C DIR or the cwd) that this command wrote. */
 export function makefileTexts(args: readonly ExpandedWord[], fileText: FileText): string[] {
-  const named = [...valuesOf(args, "-f"), ...valuesOf(args, "--file"), ...valuesOf(args, "--makefile")];
+  const named = [...wordsOf(args, "-f"), ...wordsOf(args, "--file"), ...wordsOf(args, "--makefile")];
   const directory = valuesOf(args, "-C").at(-1);
   const prefix = directory === undefined ? "" : `${directory.replace(/\/$/, "")}/`;
   const files =
-    named.length > 0 ? named : ["GNUmakefile", "makefile", "Makefile"].map((name) => prefix + name);
-  return files.map((file) => read(file, fileText)).filter((text): text is string => text !== undefined);
+    named.length > 0
+      ? named
+      : ["GNUmakefile", "makefile", "Makefile"].map((name) => literalWord(prefix + name, [0, 0]));
+  return files.map((file) => fileText(file)).filter((text): text is string => text !== undefined);
+}
+
+/** Like `valuesOf`, but a separate argument stays the word it was, so `-f <(…)` keeps its text. */
+function wordsOf(args: readonly ExpandedWord[], option: string): ExpandedWord[] {
+  const found: ExpandedWord[] = [];
+  args.forEach((word, index) => {
+    const next = args[index + 1];
+    if (word.value === option && next) found.push(next);
+    else if (
+      word.value.startsWith(option) &&
+      word.value.length > option.length &&
+      !word.value.startsWith("--")
+    )
+      found.push(literalWord(word.value.slice(option.length), word.span));
+  });
+  return found;
 }
 
 /** `ext::CMD ARG…` runs CMD (`% ` is a space inside an argument, `%%` a percent sign). */

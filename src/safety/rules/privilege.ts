@@ -56,8 +56,13 @@ function systemdRunAsRoot(args: readonly ExpandedWord[]): boolean {
   });
 }
 
+/** `sudo --version`, `su --help`: the program prints and exits; nothing runs elevated. */
+function onlyAsksForInformation(args: readonly ExpandedWord[]): boolean {
+  return args.length === 1 && /^(-V|--version|-h|--help)$/.test(args[0]!.value);
+}
+
 export const privilegeRule: Rule = ({ name, args }) => {
-  if (PRIVILEGE_COMMANDS.has(name)) {
+  if (PRIVILEGE_COMMANDS.has(name) && !onlyAsksForInformation(args)) {
     return {
       rule: `privilege.${name}`,
       severity: "dangerous",
