@@ -13,16 +13,19 @@ describe("signal-0 probes", () => {
     expect(isProcessAlive(pid)).toBe(false);
   });
 
-  it.skipIf(process.platform === "win32")("see a process group while a member lives, and not after", async () => {
-    const child = spawn(process.execPath, ["-e", "process.stdin.resume()"], {
-      stdio: ["pipe", "ignore", "ignore"],
-      detached: true,
-    });
-    await once(child, "spawn");
-    const pgid = child.pid as number;
-    expect(isGroupAlive(pgid)).toBe(true);
-    child.stdin?.end();
-    await once(child, "close");
-    expect(isGroupAlive(pgid)).toBe(false);
-  });
+  it.skipIf(process.platform === "win32")(
+    "see a process group while a member lives, and not after",
+    async () => {
+      const child = spawn(process.execPath, ["-e", "process.stdin.resume()"], {
+        stdio: ["pipe", "ignore", "ignore"],
+        detached: true,
+      });
+      await once(child, "spawn");
+      const pgid = child.pid as number;
+      expect(isGroupAlive(pgid)).toBe(true);
+      child.stdin?.end();
+      await once(child, "close");
+      expect(isGroupAlive(pgid)).toBe(false);
+    },
+  );
 });

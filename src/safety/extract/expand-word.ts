@@ -290,7 +290,9 @@ function braceTokens(node: Node): BraceToken<WordPiece>[] {
 }
 
 function isEmptyQuotes(token: BraceToken<WordPiece> | undefined): boolean {
-  return token !== undefined && "opaque" in token && !("escaped" in token.opaque) && token.opaque.text === '""';
+  return (
+    token !== undefined && "opaque" in token && !("escaped" in token.opaque) && token.opaque.text === '""'
+  );
 }
 
 /** The fields of a word after brace expansion, or undefined when no brace of it expands. */

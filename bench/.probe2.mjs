@@ -1,0 +1,14 @@
+import { execFileSync } from "node:child_process";
+import { prepareRun } from "../dist/src/execution/run/prepare-run.js";
+import { buildEnvironment } from "../dist/src/execution/environment/build-environment.js";
+import { mergePlanEnvironment } from "../dist/src/execution/spawn/plan-spawn.js";
+const bash = execFileSync("bash", ["-c", "command -v bash"], { encoding: "utf8" }).trim();
+const resolution = { platform: process.platform, kind: "bash", path: bash, source: "bench", warnings: [], trace: [] };
+const opts = { resolution, env: process.env };
+const time = (label, fn) => { for (let i = 0; i < 500; i++) fn(); const t = process.hrtime.bigint(); for (let i = 0; i < 5000; i++) fn(); console.log(label, (Number(process.hrtime.bigint() - t) / 5000 / 1e3).toFixed(1), "us"); };
+time("prepareRun", () => prepareRun("true", opts));
+time("buildEnvironment", () => buildEnvironment(process.env, { platform: "linux" }));
+const env = buildEnvironment(process.env, { platform: "linux" });
+const plan = prepareRun("true", opts).plan;
+time("merge", () => mergePlanEnvironment(env, plan));
+console.log(Object.keys(process.env).length);
