@@ -1,5 +1,5 @@
 /** How the tokens of a plain script group into statements, pipelines and commands (see simple-script.ts). */
-import type { Token, TokenKind } from "./plain-tokens.js";
+import { type Token, type TokenKind, WORD_KINDS } from "./plain-tokens.js";
 
 /** Command names tree-sitter-bash reads as syntax (or that take assignments) rather than as a command. */
 const SPECIAL_NAMES = new Set([
@@ -27,17 +27,6 @@ const SPECIAL_NAMES = new Set([
   "local",
   "unset",
   "unsetenv",
-]);
-/** Operators an operand may follow only after a blank: the rest start with `&`, `|`, `;`, `<` or `>`. */
-
-const WORDS: ReadonlySet<TokenKind> = new Set([
-  "word",
-  "number",
-  "raw_string",
-  "string",
-  "concatenation",
-  "simple_expansion",
-  "expansion",
 ]);
 const REDIRECTS: ReadonlySet<TokenKind> = new Set([">", ">>", "<", ">&", ">|", "&>", "&>>"]);
 /** Longer `&&`/`||` chains go the long way: the tree builder nests one level per operator. */
@@ -98,7 +87,7 @@ export function statementsOf(text: string, tokens: readonly Token[]): AndOr[] | 
   let descriptor: Token | undefined;
   let operator: Token | undefined;
   for (const token of tokens) {
-    if (WORDS.has(token.kind)) {
+    if (WORD_KINDS.has(token.kind)) {
       if (operator) {
         redirects.push({ descriptor, operator, destination: token });
         descriptor = undefined;

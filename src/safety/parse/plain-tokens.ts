@@ -32,7 +32,8 @@ export interface Token {
   readonly parts?: readonly Token[];
 }
 
-const PART_KINDS: ReadonlySet<TokenKind> = new Set([
+/** Tokens that are words, or parts that glue into one word. */
+export const WORD_KINDS: ReadonlySet<TokenKind> = new Set([
   "word",
   "number",
   "raw_string",
@@ -63,7 +64,7 @@ function variableAt(text: string, start: number): Token | undefined {
 
 function gluedToPrevious(tokens: readonly Token[], start: number): boolean {
   const previous = tokens.at(-1);
-  return previous !== undefined && previous.end === start && PART_KINDS.has(previous.kind);
+  return previous !== undefined && previous.end === start && WORD_KINDS.has(previous.kind);
 }
 
 const EXPANSIONS: ReadonlySet<TokenKind> = new Set(["simple_expansion", "expansion"]);
