@@ -84,13 +84,9 @@ export {
   type TerminateTreeFunction,
   type TerminationReason,
 } from "./managed/index.js";
-export {
-  checkCommand,
-  createSafetyGate,
-  SafetyConfigError,
-  type SafetyGate,
-  type SafetyGateOptions,
-} from "./safety/index.js";
+export { checkCommand, createSafetyGate } from "./api/lazy-gate.js";
+export type { SafetyGate } from "./safety/gate.js";
+export { SafetyConfigError, type SafetyGateOptions } from "./safety/options.js";
 export type { SafetyProfile, Verdict } from "./safety/verdict.js";
 export { SAFETY_PROFILES } from "./safety/verdict.js";
 

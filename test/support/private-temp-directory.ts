@@ -11,8 +11,11 @@ export default function setup(): () => void {
   const directory = mkdtempSync(path.join(os.tmpdir(), "shellgate-tests-"));
   for (const name of ["TMPDIR", "TMP", "TEMP"]) process.env[name] = directory;
   return () => {
-    // tsx's compile cache (tests that start shellgate from its sources) is tooling, not output.
-    const left = readdirSync(directory).filter((name) => !name.startsWith("tsx-"));
+    // Compile caches are tooling, not output: tsx's (tests that start shellgate from its sources)
+    // and Node's own, which the CLI enables on Node 22.1+ (the Windows node.exe under Wine is one).
+    const left = readdirSync(directory).filter(
+      (name) => !name.startsWith("tsx-") && name !== "node-compile-cache",
+    );
     rmSync(directory, { recursive: true, force: true });
     if (left.length > 0) {
       // A thrown teardown error is only logged; the exit code is what CI sees.
