@@ -23,6 +23,7 @@ export {
 } from "./api/config-options.js";
 export { createShellgate } from "./api/create-shellgate.js";
 export type { ApprovalAnswer, ApprovalRequest, ShellgateHost } from "./api/host.js";
+export { checkCommand, createSafetyGate } from "./api/lazy-gate.js";
 export type { Shellgate, ToolShape, ToolsOptions } from "./api/shellgate.js";
 export { ConfigError } from "./config/config-error.js";
 export { loadConfig } from "./config/load-config.js";
@@ -47,7 +48,6 @@ export {
   type SpecResult,
   toSpecResult,
 } from "./execution/run/run-result.js";
-
 export { planSpawn } from "./execution/spawn/plan-spawn.js";
 export { type SpawnPlan, SpawnPlanError } from "./execution/spawn/spawn-plan.js";
 export { TaskAccessError } from "./execution/tasks/task-access.js";
@@ -84,7 +84,6 @@ export {
   type TerminateTreeFunction,
   type TerminationReason,
 } from "./managed/index.js";
-export { checkCommand, createSafetyGate } from "./api/lazy-gate.js";
 export type { SafetyGate } from "./safety/gate.js";
 export { SafetyConfigError, type SafetyGateOptions } from "./safety/options.js";
 export type { SafetyProfile, Verdict } from "./safety/verdict.js";
