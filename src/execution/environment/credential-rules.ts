@@ -86,19 +86,7 @@ export function isCredentialValue(value: string): boolean {
   return URL_WITH_PASSWORD.test(value) || TOKEN_FORMATS.some((format) => format.test(value));
 }
 
-// Every run asks this of the whole host environment, which rarely changes between runs; the answers
-// are pure, so they are kept (bounded, so a host that churns variables cannot grow it for ever).
-const decided = new Map<string, boolean>();
-const DECIDED_LIMIT = 4096;
-
 /** The one question the environment builder asks: does this variable carry a credential? */
 export function carriesCredential(name: string, value: string): boolean {
-  const key = `${name}\0${value}`;
-  let answer = decided.get(key);
-  if (answer === undefined) {
-    answer = isCredentialName(name) || isCredentialValue(value);
-    if (decided.size >= DECIDED_LIMIT) decided.clear();
-    decided.set(key, answer);
-  }
-  return answer;
+  return isCredentialName(name) || isCredentialValue(value);
 }
