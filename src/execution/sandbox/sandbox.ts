@@ -67,7 +67,7 @@ export interface Sandbox {
 
 const OFF: SandboxAvailability = { available: false, mechanism: "none", reason: 'sandbox.mode is "off"' };
 
-async function defaultProbe(platform: string): Promise<SandboxHostProbe> {
+async function defaultProbe(platform: string, policy: SandboxPolicy, cwd: string): Promise<SandboxHostProbe> {
   const library = await import("./sandbox-library.js");
   try {
     await library.loadSandboxLibrary();
@@ -75,7 +75,8 @@ async function defaultProbe(platform: string): Promise<SandboxHostProbe> {
     return { platform, dependencyErrors: [], libraryError: firstLine(error) };
   }
   try {
-    return { platform, dependencyErrors: await library.checkSandboxDependencies() };
+    const trust = library.trustContextFor(policy, cwd);
+    return { platform, dependencyErrors: await library.checkSandboxDependencies(trust) };
   } catch (error) {
     return { platform, dependencyErrors: [firstLine(error)] };
   }
@@ -146,7 +147,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
             wslPaths: found.paths,
           };
         }
-      : () => defaultProbe(options.context.platform));
+      : () => defaultProbe(options.context.platform, policy, options.context.cwd));
   let letGo: (() => Promise<void>) | undefined;
   const library = async () => {
     const loaded = await import("./sandbox-library.js");
