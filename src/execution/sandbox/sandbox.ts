@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { quote } from "shell-quote";
 import {
@@ -257,7 +258,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         sandboxed: true,
         trailer: (output) =>
           sandboxDenialMarker(
-            detectSandboxDenials(output, policy, wrapped.violations(), options.context.platform),
+            detectSandboxDenials(output, policy, wrapped.violations(), options.context.platform, {
+              cwd: plan.cwd,
+              exists: existsSync,
+            }),
             policy,
           ),
         release: () => wrapped.release(),

@@ -82,6 +82,27 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
     expect(result.trailer).toContain(`read of ${key} (in sandbox.deny_read)`);
   });
 
+  it("a write refused through a relative path is named by its real path, not the shell's", async () => {
+    const result = await run({ allow_write: [work], allowed_domains: [] }, "echo leaked > ../relative.txt");
+    expect(result.code).not.toBe(0);
+    expect(existsSync(path.join(root, "relative.txt"))).toBe(false);
+    expect(result.trailer).toContain(
+      `write to ${path.join(root, "relative.txt")} (outside sandbox.allow_write)`,
+    );
+    expect(result.trailer).not.toContain("bash");
+  });
+
+  it("a missing file under a deny_read directory that is missing on the host too is no denial", async () => {
+    const absent = path.join(root, ".absent-credentials");
+    const result = await run(
+      { allow_write: [work], deny_read: [absent], allowed_domains: [] },
+      `ls ${absent}; cat ${absent}/key`,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("No such file");
+    expect(result.trailer).toBe("");
+  });
+
   it("a connection to a loopback server fails with no allowed domain, and the marker names the host", async () => {
     const result = await run(
       { allow_write: [work], allowed_domains: [] },
