@@ -85,12 +85,7 @@ export function detectSandboxDenials(
   for (const line of output.split(/\r?\n/)) {
     const subject = errorSubject(line);
     const resolved = subject === undefined ? undefined : resolve(subject);
-    const paths = [
-      ...new Set([
-        ...(resolved !== undefined && resolved.startsWith("/") ? [resolved] : []),
-        ...pathsIn(line),
-      ]),
-    ];
+    const paths = [...new Set([...(resolved?.startsWith("/") ? [resolved] : []), ...pathsIn(line)])];
     if (paths.length === 0) continue;
     const denied = paths.find(
       (candidate) => policy.denyRead.some((entry) => isWithin(candidate, entry)) && exists(candidate),

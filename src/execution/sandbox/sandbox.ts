@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { quote } from "shell-quote";
 import {
   sandboxDenialMarker,
