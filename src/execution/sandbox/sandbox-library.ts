@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { lstatSync } from "node:fs";
+import path from "node:path";
 import { splitQuotedCommandLine } from "./command-template.js";
 import {
   findLinuxHelpers,
@@ -157,8 +159,20 @@ export function holdSandboxSession(): () => Promise<void> {
   };
 }
 
+/** The library's shared TMPDIR, which it always binds writable when it exists. */
+const LIBRARY_TEMP = "/tmp/claude";
+
+/** Whether another user made the library's shared TMPDIR: then it is mounted read-only, never shared. */
+function foreignLibraryTemp(): string[] {
+  try {
+    return lstatSync(LIBRARY_TEMP).uid === process.getuid?.() ? [] : [LIBRARY_TEMP];
+  } catch {
+    return [];
+  }
+}
+
 function filesystemOf(policy: SandboxPolicy, trust?: TrustContext) {
-  const guarded = trust ? guardedPaths(process.env.PATH, trust) : [];
+  const guarded = trust ? [...guardedPaths(process.env.PATH, trust), ...foreignLibraryTemp()] : [];
   return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: guarded };
 }
 
@@ -253,8 +267,11 @@ export async function sampleSandboxWrap(
   );
   const env = windows ? addedEntries(wrapped.env) : undefined;
   let retired = false;
+  const linuxArgv = process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv;
   return {
-    argv: process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv,
+    argv: request.policy.tempDirectory
+      ? withTempDirectory(linuxArgv, request.policy.tempDirectory)
+      : linuxArgv,
     ...(env ? { env } : {}),
     retire: () => {
       if (retired) return;
@@ -262,6 +279,20 @@ export async function sampleSandboxWrap(
       manager.cleanupAfterCommand();
     },
   };
+}
+
+/**
+ * bubblewrap's argv with TMPDIR set to the instance's private temp directory instead of the
+ * library's shared `/tmp/claude` (which does not exist, and which another local user could make).
+ * Unchanged when the argv is not bubblewrap's own (the library's line could not be split).
+ */
+export function withTempDirectory(argv: readonly string[], directory: string): readonly string[] {
+  if (path.basename(argv[0] ?? "") !== "bwrap") return argv;
+  const end = argv.indexOf("--");
+  const at = argv.findIndex((word, index) => word === "--setenv" && argv[index + 1] === "TMPDIR");
+  if (at >= 0 && (end < 0 || at < end))
+    return argv.map((word, index) => (index === at + 2 ? directory : word));
+  return [argv[0] as string, "--setenv", "TMPDIR", directory, ...argv.slice(1)];
 }
 
 /** `[shell, "-c", "bwrap …"]` as bwrap's argv, or unchanged when the line is not plainly that. */

@@ -9,6 +9,7 @@ import {
 import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "../spawn/command-wrapper.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { detectSandboxDenials } from "./detect-denials.js";
+import { instanceTemp } from "./instance-temp.js";
 import { probeWsl, type WslTarget } from "./probe-wsl.js";
 import {
   decideSandboxAvailability,
@@ -134,7 +135,17 @@ function libraryRequest(plan: SpawnPlan, policy: SandboxPolicy): LibraryWrapRequ
  * goes through (foreground, background, managed; CLI and MCP alike), after the gate has admitted it.
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
-  const policy = resolveSandboxPolicy(options.settings, options.context);
+  // Linux and macOS: a private temp directory, made on the first enclosed start and removed at close.
+  const temp =
+    options.settings.mode !== "off" &&
+    !options.wsl &&
+    (options.context.platform === "linux" || options.context.platform === "darwin")
+      ? instanceTemp(options.context.tempDirectory)
+      : undefined;
+  const policy = resolveSandboxPolicy(options.settings, {
+    ...options.context,
+    ...(temp ? { privateTempDirectory: temp.path } : {}),
+  });
   const wsl = options.wsl;
   const probe =
     options.probe ??
@@ -215,6 +226,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       templates?.clear();
       await letGo?.();
       letGo = undefined;
+      temp?.remove();
     },
     async status() {
       return policy.mode === "off" ? OFF : (await facts()).availability;
@@ -241,6 +253,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       let wrapped: LibraryWrap;
       try {
+        temp?.ensure();
         wrapped = await wrap(plan);
       } catch (error) {
         const failed: SandboxAvailability = { ...availability, available: false, reason: firstLine(error) };

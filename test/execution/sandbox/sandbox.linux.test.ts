@@ -103,6 +103,35 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
     expect(result.trailer).toBe("");
   });
 
+  it("TMPDIR is the instance's private directory (0700, this user's; mktemp works) and the rest of the temp directory is read-only", async () => {
+    const system = path.join(root, "tmp");
+    const sandbox = createSandbox({
+      settings: { mode: "required", allowed_domains: [] },
+      context: { platform: "linux", cwd: work, home: root, tempDirectory: system },
+    });
+    const options = { resolution: bash, cwd: work, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } };
+    try {
+      const own = sandbox.policy.tempDirectory ?? "";
+      expect(path.dirname(own)).toBe(system);
+      expect(sandbox.policy.allowWrite).toContain(own);
+      expect(sandbox.policy.allowWrite).not.toContain(system);
+      const made = await runInSandbox(
+        sandbox,
+        'f=$(mktemp) && echo "made $f" && stat -c %a "$TMPDIR"',
+        options,
+      );
+      expect(made.code).toBe(0);
+      expect(made.output).toContain(`made ${own}/`);
+      expect(made.output.trim().split("\n").at(-1)).toBe("700");
+      const shared = await runInSandbox(sandbox, `echo x > ${path.join(system, "shared.txt")}`, options);
+      expect(shared.code).not.toBe(0);
+      expect(existsSync(path.join(system, "shared.txt"))).toBe(false);
+    } finally {
+      await sandbox.close();
+    }
+    expect(existsSync(sandbox.policy.tempDirectory ?? "")).toBe(false);
+  });
+
   it("a connection to a loopback server fails with no allowed domain, and the marker names the host", async () => {
     const result = await run(
       { allow_write: [work], allowed_domains: [] },

@@ -42,12 +42,15 @@ describe("sandbox reporting", () => {
     const outcome = await runCli(["describe", "--json", "--config", "sandboxed.json"], { cwd: directory });
     expect(outcome.code).toBe(0);
     const { sandbox } = JSON.parse(outcome.out) as { sandbox: Record<string, unknown> };
+    // Linux and macOS add the instance's private temp directory (the sandbox's TMPDIR) to any list.
+    const temp = process.platform === "win32" ? [] : [sandbox.tempDirectory];
     expect(sandbox).toMatchObject({
       mode: "auto",
-      allowWrite: [directory],
+      allowWrite: [directory, ...temp],
       denyRead: [path.join((await import("node:os")).homedir(), ".ssh")],
       allowedDomains: ["example.com"],
     });
+    if (process.platform !== "win32") expect(String(sandbox.tempDirectory)).toContain("shellgate-sandbox-");
   }, 60_000);
 
   it("SHELLGATE_SANDBOX overrides the config; a bad value is an input error", async () => {
