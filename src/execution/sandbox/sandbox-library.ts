@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { lstatSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { splitQuotedCommandLine } from "./command-template.js";
 import {
@@ -11,6 +12,7 @@ import {
   lookupProblem,
   realRoots,
 } from "./find-helpers.js";
+import { gitProtectedPaths } from "./git-protection.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 import { type TrustContext, untrustedReason } from "./trusted-helpers.js";
 import type { WrappedArgv } from "./wrap-plan.js";
@@ -171,9 +173,22 @@ function foreignLibraryTemp(): string[] {
   }
 }
 
-function filesystemOf(policy: SandboxPolicy, trust?: TrustContext) {
-  const guarded = trust ? [...guardedPaths(process.env.PATH, trust), ...foreignLibraryTemp()] : [];
-  return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: guarded };
+function filesystemOf(policy: SandboxPolicy, denyWrite: readonly string[] = []) {
+  return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: [...denyWrite] };
+}
+
+/**
+ * What a command of this policy may not write although it lies inside `allow_write`: the names the
+ * library runs by name on PATH, a foreign `/tmp/claude`, and the git files the host runs later.
+ */
+async function writeDenies(policy: SandboxPolicy, trust: TrustContext): Promise<string[]> {
+  const roots = policy.allowWrite.filter((root) => root !== policy.tempDirectory);
+  const git = await gitProtectedPaths({
+    writableRoots: roots,
+    home: os.homedir(),
+    xdgConfigHome: process.env.XDG_CONFIG_HOME,
+  });
+  return [...new Set([...guardedPaths(process.env.PATH, trust), ...foreignLibraryTemp(), ...git])];
 }
 
 /**
@@ -260,7 +275,9 @@ export async function sampleSandboxWrap(
   const wrapped = await manager.wrapWithSandboxArgv(
     request.command,
     shell,
-    windows ? undefined : { filesystem: filesystemOf(request.policy, trust) },
+    windows
+      ? undefined
+      : { filesystem: filesystemOf(request.policy, await writeDenies(request.policy, trust)) },
     undefined,
     request.cwd,
     { commandId, commandText: request.command },
