@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -41,23 +41,35 @@ export function instanceTemp(base: string, random: (size: number) => Buffer = ra
   };
 }
 
+function readStat(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** Whether a process with this id is alive (EPERM: alive, another user's). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A zombie has ended; only its parent has not reaped it yet.
+    return !/\) Z /.test(readStat(pid));
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
-/** The owning pid in a name this module made, or undefined for any other name. */
+/**
+ * The owning pid in a name this module made, or in the library's proxy socket (`srt-mux-PID-N.sock`,
+ * which a killed process leaves behind); undefined for any other name.
+ */
 export function ownerPid(name: string): number | undefined {
-  const match = /^shellgate-sandbox-(\d+)-[0-9a-f]{24}$/.exec(name);
+  const match = /^shellgate-sandbox-(\d+)-[0-9a-f]{24}$/.exec(name) ?? /^srt-mux-(\d+)-\d+\.sock$/.exec(name);
   return match ? Number(match[1]) : undefined;
 }
 
-/** Removes the temp directories of instances whose process is gone: this user's own, nothing else. */
+/** Removes the temp directories (and proxy sockets) of instances whose process is gone: this user's own. */
 export function sweepDeadInstances(base: string, alive: (pid: number) => boolean = isAlive): void {
   let names: string[];
   try {
@@ -71,8 +83,9 @@ export function sweepDeadInstances(base: string, alive: (pid: number) => boolean
     const target = path.join(base, name);
     try {
       const stats = lstatSync(target);
-      if (stats.isDirectory() && stats.uid === process.getuid?.())
-        rmSync(target, { recursive: true, force: true });
+      if (stats.uid !== process.getuid?.()) continue;
+      if (stats.isDirectory()) rmSync(target, { recursive: true, force: true });
+      else if (stats.isSocket()) unlinkSync(target);
     } catch {
       // Gone meanwhile, or not ours to look at.
     }

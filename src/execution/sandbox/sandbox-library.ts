@@ -13,6 +13,7 @@ import {
   realRoots,
 } from "./find-helpers.js";
 import { gitProtectedPaths } from "./git-protection.js";
+import { libraryRelays, watchRelays } from "./relay-watchdog.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 import { type TrustContext, untrustedReason } from "./trusted-helpers.js";
 import type { WrappedArgv } from "./wrap-plan.js";
@@ -142,6 +143,8 @@ function bubblewrapSmokeTest(bwrap: string): string | undefined {
 }
 
 let session: { readonly started: Promise<Manager>; readonly windowsPolicy?: string } | undefined;
+/** Stops the watchdog that ends the library's relays if this process dies (relay-watchdog.ts). */
+let stopWatchdog: (() => void) | undefined;
 /** Instances that use the session; the last to let go stops it, so no proxy keeps the process alive. */
 let holders = 0;
 
@@ -157,6 +160,8 @@ export function holdSandboxSession(): () => Promise<void> {
     const ending = session.started;
     session = undefined;
     const manager = await ending.catch(() => undefined);
+    stopWatchdog?.();
+    stopWatchdog = undefined;
     await manager?.reset();
   };
 }
@@ -223,6 +228,7 @@ async function startSession(policy: SandboxPolicy, trust: TrustContext): Promise
       undefined,
       process.platform === "darwin",
     );
+    if (process.platform === "linux") stopWatchdog = watchRelays(libraryRelays());
     return SandboxManager;
   })();
   session = { started, ...(windows ? { windowsPolicy: key } : {}) };
