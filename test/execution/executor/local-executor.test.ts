@@ -28,6 +28,23 @@ describe("local executor", () => {
     expect(() => exec.resolve({ command: "ls", timeout: 120_000 })).toThrow(/did you mean 120 seconds/);
   });
 
+  it("describes this machine: the resolved shell, its cwd, the home and user commands see", async () => {
+    const exec = createLocalExecutor({
+      resolution: BASH,
+      cwd: scratch,
+      env: { HOME: "/home/alice", USER: "alice", PATH: "/usr/bin:/bin" },
+    });
+    expect(exec.describe()).toEqual({
+      location: "local",
+      resolution: BASH,
+      cwd: scratch,
+      home: "/home/alice",
+      user: "alice",
+      spill: "target",
+    });
+    await exec.close();
+  });
+
   it("runs through the seam with the caller's own variables", async () => {
     const exec = createLocalExecutor({ resolution: BASH, cwd: scratch });
     const result = await exec.run(
