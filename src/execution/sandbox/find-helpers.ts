@@ -1,5 +1,6 @@
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
+import type { SandboxPolicy } from "./sandbox-policy.js";
 import {
   chooseHelper,
   type FileOwnership,
@@ -68,6 +69,11 @@ export function realRoots(roots: readonly string[]): string[] {
     }
   });
   return [...new Set(real)];
+}
+
+/** What a sandboxed command can write, as the host judges what it may run: `allow_write` and the cwd. */
+export function trustContextFor(policy: Pick<SandboxPolicy, "allowWrite">, cwd: string): TrustContext {
+  return { writableRoots: realRoots([...policy.allowWrite, cwd]), uid: process.getuid?.() ?? -1 };
 }
 
 export interface HelperLookup {

@@ -10,7 +10,7 @@ import {
   inspectProgram,
   type LinuxHelpers,
   lookupProblem,
-  realRoots,
+  trustContextFor,
 } from "./find-helpers.js";
 import { gitProtectedPaths } from "./git-protection.js";
 import { libraryRelays, watchRelays } from "./relay-watchdog.js";
@@ -72,11 +72,6 @@ function loadedManager(): Manager {
  */
 export async function loadSandboxLibrary(): Promise<void> {
   await importLibrary();
-}
-
-/** What a sandboxed command can write, as the host judges what it may run: `allow_write` and the cwd. */
-export function trustContextFor(policy: Pick<SandboxPolicy, "allowWrite">, cwd: string): TrustContext {
-  return { writableRoots: realRoots([...policy.allowWrite, cwd]), uid: process.getuid?.() ?? -1 };
 }
 
 /** The helpers of this process's session, resolved once (the library's session is per process). */

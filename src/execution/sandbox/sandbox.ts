@@ -9,6 +9,7 @@ import {
 import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "../spawn/command-wrapper.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { detectSandboxDenials } from "./detect-denials.js";
+import { trustContextFor } from "./find-helpers.js";
 import { instanceTemp } from "./instance-temp.js";
 import { probeWsl, type WslTarget } from "./probe-wsl.js";
 import {
@@ -77,8 +78,10 @@ async function defaultProbe(platform: string, policy: SandboxPolicy, cwd: string
     return { platform, dependencyErrors: [], libraryError: firstLine(error) };
   }
   try {
-    const trust = library.trustContextFor(policy, cwd);
-    return { platform, dependencyErrors: await library.checkSandboxDependencies(trust) };
+    return {
+      platform,
+      dependencyErrors: await library.checkSandboxDependencies(trustContextFor(policy, cwd)),
+    };
   } catch (error) {
     return { platform, dependencyErrors: [firstLine(error)] };
   }
