@@ -269,6 +269,12 @@ function analyseTrace(text) {
           ? resolve(args[0], unquote(args[1]))
           : resolve(undefined, unquote(args[0]));
       if (protectedPath(target)) actions.push({ kind: "delete", detail: `${call} ${target}` });
+      // A file written as `x.lock` and renamed into place (git config, npm pkg set) was written.
+      if (call.startsWith("rename") && /=\s+0/.test(line)) {
+        const destination =
+          call === "rename" ? resolve(undefined, unquote(args[1])) : resolve(args[2], unquote(args[3]));
+        if (written.has(target)) written.add(destination);
+      }
     } else if (MODE_CALLS.has(call)) {
       const target = call.endsWith("at")
         ? resolve(args[0], unquote(args[1]))
