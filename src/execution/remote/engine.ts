@@ -37,6 +37,12 @@ export interface EngineExec {
   closeStdin(): Promise<void>;
   /** Resizes the terminal (no-op without one). */
   resize(columns: number, rows: number): Promise<void>;
+  /**
+   * The exit status as soon as the engine can tell, before the output ends (SSH's exit-status
+   * message, Docker's inspect once the program is gone); undefined when only the end of the
+   * stream will tell (Kubernetes' status frame). Asked once the wrapper reported its end.
+   */
+  status(): Promise<EngineExit | undefined>;
   /** Stops reading and drops the stream (which kills nothing); `ended` then settles with what is known. */
   abandon(): void;
 }

@@ -12,6 +12,8 @@ export interface KillScriptInput {
   readonly graceMs: number;
   /** How long the tree may take to vanish after SIGKILL before survivors are reported. */
   readonly killWaitMs: number;
+  /** Only list who is alive (`found`, nothing signalled): what outlived a finished run. */
+  readonly listOnly?: boolean;
 }
 
 /**
@@ -32,8 +34,8 @@ export function killScript(input: KillScriptInput): string {
   const steps = (milliseconds: number) => Math.max(1, Math.ceil(milliseconds / 50));
   return [
     `g=${group}`,
-    // Members: the group by /proc/<pid>/stat's fifth field (after the parenthesised name).
-    `members(){ [ -n "$g" ]||return 0;for f in /proc/[0-9]*/stat;do read -r l <"$f" 2>/dev/null||continue;r=\${l##*) };set -- $r;[ "$3" = "$g" ]&&{ p=\${f#/proc/};echo "\${p%/stat}";};done;}`,
+    // Members: the group by /proc/<pid>/stat's fifth field (after the parenthesised name), zombies not.
+    `members(){ [ -n "$g" ]||return 0;for f in /proc/[0-9]*/stat;do read -r l <"$f" 2>/dev/null||continue;r=\${l##*) };set -- $r;[ "$3" = "$g" ]&&[ "$1" != Z ]&&{ p=\${f#/proc/};echo "\${p%/stat}";};done;}`,
     markers === ""
       ? "marked(){ :;}"
       : // GNU grep reads a NUL-separated environ whole; busybox grep stops at the first NUL, so
@@ -45,11 +47,19 @@ export function killScript(input: KillScriptInput): string {
     `uniq(){ for p in "$@";do echo "$p";done|sort -un|tr '\\n' ' ';}`,
     `all=$(uniq $(members;marked))`,
     `found=$all`,
+    ...(input.listOnly
+      ? [`left=;for p in $all;do alive "$p"&&left="$left,$p";done`, `printf '${mark} killed found=%s forced=0 survivors=\\n' "\${left#,}"`]
+      : killSteps(input, mark, steps)),
+  ].join("\n");
+}
+
+function killSteps(input: KillScriptInput, mark: string, steps: (milliseconds: number) => number): string[] {
+  return [
     `[ -n "$g" ]&&kill -TERM -- "-$g" 2>/dev/null;[ -n "$all" ]&&kill -TERM $all 2>/dev/null`,
     `n=0;while any&&[ $n -lt ${steps(input.graceMs)} ];do nap;n=$((n+1));done`,
     `forced=0`,
     `if any||[ -n "$(members)" ];then forced=1;all=$(uniq $all $(members;marked));[ -n "$g" ]&&kill -KILL -- "-$g" 2>/dev/null;kill -KILL $all 2>/dev/null;n=0;while any&&[ $n -lt ${steps(input.killWaitMs)} ];do nap;n=$((n+1));done;fi`,
     `left=;for p in $all;do alive "$p"&&left="$left,$p";done`,
-    `set -- $found;printf '${mark} killed found=%s forced=%s survivors=%s\\n' "$(echo $found|tr ' ' ,)" "$forced" "\${left#,}"`,
-  ].join("\n");
+    `printf '${mark} killed found=%s forced=%s survivors=%s\\n' "$(echo $found|tr ' ' ,)" "$forced" "\${left#,}"`,
+  ];
 }

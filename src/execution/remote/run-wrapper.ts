@@ -39,12 +39,14 @@ export function isShellIdentifier(name: string): boolean {
 export function runWrapperScript(input: RunWrapperInput): string {
   if (!/^[A-Za-z0-9]+$/.test(input.token)) throw new Error("the control token must be alphanumeric");
   const mark = `\\0${RECORD_SEPARATOR.charCodeAt(0).toString(8)}${input.token}`;
-  const steps = [`printf '${mark} pid %s\\n' "$$" >&2`];
+  // The directory first: the pid line then means "the command starts", which `launch` waits for.
+  const steps: string[] = [];
   if (input.cwd !== undefined) {
     steps.push(
       `cd -- ${singleQuote(input.cwd)} 2>/dev/null||{ printf '${mark} cwd\\n' >&2;exit ${CWD_FAILED_STATUS};}`,
     );
   }
+  steps.push(`printf '${mark} pid %s\\n' "$$" >&2`);
   const unset = input.unset.filter(isShellIdentifier);
   if (unset.length > 0) steps.push(`unset -v ${unset.join(" ")}`);
   const exports = Object.entries(input.exports).filter(([name]) => isShellIdentifier(name));

@@ -211,16 +211,21 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
     });
     const closed = new Promise<void>((resolve) => stream.once("close", () => resolve()));
 
-    const ended = (async (): Promise<EngineExit> => {
-      await closed;
-      // The exit code is known only once the main process is gone; right after the stream ends
-      // (or is abandoned) the daemon may not have recorded it yet.
+    // The exit code is known only once the main process is gone; right after the wrapper's end
+    // line, or the stream's end, the daemon may not have recorded it yet.
+    const inspected = async (): Promise<EngineExit | undefined> => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
         const state = await execution.inspect().catch(() => undefined);
-        if (state === undefined) break;
+        if (state === undefined) return undefined;
         if (!state.Running) return dockerExit(state.ExitCode, head);
-        await delay(50);
+        await delay(25 * (attempt + 1));
       }
+      return undefined;
+    };
+    const ended = (async (): Promise<EngineExit> => {
+      await closed;
+      const exit = await inspected();
+      if (exit) return exit;
       if (lostReason !== undefined) {
         return { kind: "lost", message: `the connection to the Docker daemon broke (${lostReason})` };
       }
@@ -237,6 +242,7 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
         // A half-close: the program reads EOF, the output keeps coming.
         stream.end();
       },
+      status: inspected,
       resize: async (columns, rows) => {
         if (tty) await execution.resize({ h: rows, w: columns });
       },
