@@ -55,14 +55,18 @@ function answers(options: net.NetConnectOpts): Promise<boolean> {
 
 const HOW_TO_START = "start them with scripts/engines/engines.sh start";
 
+export type EngineProbe<T> =
+  | { readonly engine: T; readonly reason?: undefined }
+  | { readonly engine?: undefined; readonly reason: string };
+
 /**
- * The engines for the executor tests, or undefined when they are not running here (the tests then
- * skip). With SHELLGATE_ENGINE_TESTS=required (set by .ci/run, which starts them) a missing engine
- * fails instead, as SHELLGATE_SANDBOX_TESTS=required does for the sandbox.
+ * The engines for the executor tests, or the reason they are not running here (the tests then
+ * skip, naming it). With SHELLGATE_ENGINE_TESTS=required (set by .ci/run, which starts them) a
+ * missing engine fails instead, as SHELLGATE_SANDBOX_TESTS=required does for the sandbox.
  */
 export async function engineFor<K extends "docker" | "ssh">(
   kind: K,
-): Promise<(K extends "docker" ? EngineManifest["docker"] : EngineManifest) | undefined> {
+): Promise<EngineProbe<K extends "docker" ? EngineManifest["docker"] : EngineManifest>> {
   type Result = K extends "docker" ? EngineManifest["docker"] : EngineManifest;
   const manifest = process.platform === "linux" ? readManifest() : undefined;
   let problem: string | undefined;
@@ -75,10 +79,11 @@ export async function engineFor<K extends "docker" | "ssh">(
     problem = `sshd does not answer on ${manifest.ssh.host}:${manifest.ssh.port}: ${HOW_TO_START}`;
   }
   if (problem === undefined && manifest) {
-    return (kind === "docker" ? manifest.docker : manifest) as Result;
+    return { engine: (kind === "docker" ? manifest.docker : manifest) as Result };
   }
-  if (process.env.SHELLGATE_ENGINE_TESTS === "required") {
-    throw new Error(`SHELLGATE_ENGINE_TESTS=required but the ${kind} engine is unavailable: ${problem}`);
+  const reason = problem ?? "unavailable";
+  if (process.env.SHELLGATE_ENGINE_TESTS === "required" && process.platform === "linux") {
+    throw new Error(`SHELLGATE_ENGINE_TESTS=required but the ${kind} engine is unavailable: ${reason}`);
   }
-  return undefined;
+  return { reason };
 }

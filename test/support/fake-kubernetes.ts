@@ -48,7 +48,15 @@ const RESIZE = 4;
 const CLOSE = 255;
 
 function status(code: number, reason: string, message: string): string {
-  return JSON.stringify({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code });
+  return JSON.stringify({
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message,
+    reason,
+    code,
+  });
 }
 
 function exitStatus(code: number | null, signal: NodeJS.Signals | null): string {
@@ -88,13 +96,20 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     return { ...(pod ? { pod } : {}), namespace, name };
   };
 
-  const server = http.createServer((request, response) => {
+  // A real API server takes request lines of about a megabyte (argv travels in the URL).
+  const server = http.createServer({ maxHeaderSize: 1024 * 1024 }, (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const { pod, namespace, name } = lookup(url);
     response.setHeader("content-type", "application/json");
     if (pod?.forbidden) {
       response.statusCode = 403;
-      response.end(status(403, "Forbidden", `pods "${name}" is forbidden: User "tester" cannot get resource "pods" in API group "" in the namespace "${namespace}"`));
+      response.end(
+        status(
+          403,
+          "Forbidden",
+          `pods "${name}" is forbidden: User "tester" cannot get resource "pods" in API group "" in the namespace "${namespace}"`,
+        ),
+      );
     } else if (!pod) {
       response.statusCode = 404;
       response.end(status(404, "NotFound", `pods "${name}" not found`));
@@ -119,10 +134,19 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     const url = new URL(request.url ?? "/", "http://localhost");
     const { pod, namespace, name } = lookup(url);
     const refuse = (code: number, body: string) => {
-      socket.end(`HTTP/1.1 ${code} Refused\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${code} Refused\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     };
     if (pod?.forbidden) {
-      return refuse(403, status(403, "Forbidden", `pods "${name}" is forbidden: User "tester" cannot create resource "pods/exec" in API group "" in the namespace "${namespace}"`));
+      return refuse(
+        403,
+        status(
+          403,
+          "Forbidden",
+          `pods "${name}" is forbidden: User "tester" cannot create resource "pods/exec" in API group "" in the namespace "${namespace}"`,
+        ),
+      );
     }
     if (!pod) return refuse(404, status(404, "NotFound", `pods "${name}" not found`));
     const container = url.searchParams.get("container") ?? pod.containers[0] ?? "";
@@ -162,16 +186,26 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
       });
       terminal.onData((data) => send(STDOUT, Buffer.from(data as Uint8Array)));
       terminal.onExit(({ exitCode, signal }) => {
-        const name = signal ? (Object.entries(os.constants.signals).find(([, number]) => number === signal)?.[0] as NodeJS.Signals) : null;
+        const name = signal
+          ? (Object.entries(os.constants.signals).find(
+              ([, number]) => number === signal,
+            )?.[0] as NodeJS.Signals)
+          : null;
         finish(signal ? null : exitCode, name ?? null);
       });
       websocket.on("message", (data: Buffer) => {
         if (data[0] === STDIN) terminal.write(data.subarray(1).toString("utf8"));
         else if (data[0] === RESIZE) {
-          const size = JSON.parse(data.subarray(1).toString("utf8")) as { width?: number; height?: number; Width?: number; Height?: number };
+          const size = JSON.parse(data.subarray(1).toString("utf8")) as {
+            width?: number;
+            height?: number;
+            Width?: number;
+            Height?: number;
+          };
           const width = size.width ?? size.Width;
           const height = size.height ?? size.Height;
-          if (width && height) (terminal as unknown as { resize(c: number, r: number): void }).resize(width, height);
+          if (width && height)
+            (terminal as unknown as { resize(c: number, r: number): void }).resize(width, height);
         }
       });
       return;
@@ -194,7 +228,14 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     websocket.on("close", () => child.stdin?.end());
     child.on("error", (error: NodeJS.ErrnoException) => {
       children.delete(child);
-      send(STATUS, status(500, "InternalError", `failed to exec in container: exec: "${argv[0]}": ${error.code === "ENOENT" ? "executable file not found in $PATH" : error.message}`));
+      send(
+        STATUS,
+        status(
+          500,
+          "InternalError",
+          `failed to exec in container: exec: "${argv[0]}": ${error.code === "ENOENT" ? "executable file not found in $PATH" : error.message}`,
+        ),
+      );
       websocket.close(1000);
     });
     // As the kubelet does: the status follows once the output streams are done.

@@ -44,11 +44,14 @@ export function parseControlLine(fields: string): ControlLine | undefined {
       return { kind: "cwd" };
     case "end": {
       const status = Number(rest[0]);
-      return Number.isInteger(status) ? { kind: "end", status, jobs: pids(rest.slice(1).join(" ")) } : undefined;
+      return Number.isInteger(status)
+        ? { kind: "end", status, jobs: pids(rest.slice(1).join(" ")) }
+        : undefined;
     }
     case "killed": {
       // killed found=1,2 forced=0|1 survivors=3
-      const field = (name: string) => rest.find((word) => word.startsWith(`${name}=`))?.slice(name.length + 1);
+      const field = (name: string) =>
+        rest.find((word) => word.startsWith(`${name}=`))?.slice(name.length + 1);
       return {
         kind: "killed",
         found: pids(field("found")),
@@ -88,7 +91,10 @@ export class ControlLineSplitter {
         return Buffer.concat(output);
       }
       const line = parseControlLine(
-        data.subarray(at + this.#prefix.length, end).toString("utf8").replace(/\r$/, ""),
+        data
+          .subarray(at + this.#prefix.length, end)
+          .toString("utf8")
+          .replace(/\r$/, ""),
       );
       if (line === undefined) {
         output.push(data.subarray(from, end + 1));

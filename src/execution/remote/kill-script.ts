@@ -48,7 +48,10 @@ export function killScript(input: KillScriptInput): string {
     `all=$(uniq $(members;marked))`,
     `found=$all`,
     ...(input.listOnly
-      ? [`left=;for p in $all;do alive "$p"&&left="$left,$p";done`, `printf '${mark} killed found=%s forced=0 survivors=\\n' "\${left#,}"`]
+      ? [
+          `left=;for p in $all;do alive "$p"&&left="$left,$p";done`,
+          `printf '${mark} killed found=%s forced=0 survivors=\\n' "\${left#,}"`,
+        ]
       : killSteps(input, mark, steps)),
   ].join("\n");
 }

@@ -28,7 +28,8 @@ export async function probeTarget(engine: RemoteEngine, targetName: string): Pro
   const failures: string[] = [];
   for (const shell of ["sh", "bash"]) {
     const { exit, output } = await attempt(engine, shell);
-    if (exit.kind === "lost") throw new ExecutorError("unreachable", `${targetName} went away during the probe: ${exit.message}`);
+    if (exit.kind === "lost")
+      throw new ExecutorError("unreachable", `${targetName} went away during the probe: ${exit.message}`);
     if (exit.kind === "not-started") {
       failures.push(exit.message);
       continue;

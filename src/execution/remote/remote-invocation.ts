@@ -36,7 +36,9 @@ export function shellArguments(shell: TargetShell): string[] {
 export function remoteInvocation(input: InvocationInput): Invocation {
   const viaEngine = input.engineSetsEnvironment;
   // A name the shell cannot spell (`a-b`, `-x`) could pass for an option of env: only identifiers.
-  const set = Object.fromEntries(Object.entries(input.set).filter(([variable]) => isShellIdentifier(variable)));
+  const set = Object.fromEntries(
+    Object.entries(input.set).filter(([variable]) => isShellIdentifier(variable)),
+  );
   const viaEnvProgram = !viaEngine && input.facts.envProgram !== undefined && Object.keys(set).length > 0;
   const script = runWrapperScript({
     token: input.token,

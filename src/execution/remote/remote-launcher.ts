@@ -8,9 +8,9 @@ import {
 } from "../../text/executors/remote-texts.js";
 import { INSTANCE_MARKER_VARIABLE } from "../environment/run-marker.js";
 import {
+  LaunchError,
   type LaunchExit,
   type Launched,
-  LaunchError,
   type Launcher,
   type LaunchPlan,
   type LaunchStdio,
@@ -130,9 +130,73 @@ export async function groupKill(target: RemoteTarget, input: GroupKillInput): Pr
 function commandOfPlan(plan: LaunchPlan): string {
   const at = plan.args.lastIndexOf("-c");
   if (at === -1 || at + 1 >= plan.args.length) {
-    throw new LaunchError("EINVAL", "a remote target runs commands through its shell, and this plan has none");
+    throw new LaunchError(
+      "EINVAL",
+      "a remote target runs commands through its shell, and this plan has none",
+    );
   }
   return plan.args[at + 1] as string;
+}
+
+/**
+ * The text in pieces of at most 16 Ki code units (Kubernetes carries argv in the request URL, where
+ * a byte may take three), never splitting a surrogate pair.
+ */
+function pieces(text: string): string[] {
+  const result: string[] = [];
+  for (let from = 0; from < text.length || result.length === 0; ) {
+    let to = Math.min(text.length, from + 16_384);
+    const last = text.charCodeAt(to - 1);
+    if (to < text.length && last >= 0xd800 && last <= 0xdbff) to -= 1;
+    result.push(text.slice(from, to));
+    from = to;
+  }
+  return result;
+}
+
+/** Runs a short command in the target and tells whether it exited 0. */
+async function succeeds(target: RemoteTarget, argv: readonly string[], input?: string): Promise<boolean> {
+  const exec = await target.engine.exec(
+    { argv, stdin: input !== undefined },
+    { onStdout: () => undefined, onStderr: () => undefined },
+  );
+  if (input !== undefined) {
+    await exec.write(input);
+    try {
+      await exec.closeStdin();
+    } catch {
+      // An engine that cannot end stdin alone (Kubernetes over v4): this way is closed.
+      exec.abandon();
+      await exec.ended;
+      return false;
+    }
+  }
+  const exit = await exec.ended;
+  return exit.kind === "exited" && exit.exitCode === 0;
+}
+
+/**
+ * Writes a private file in the target: through stdin where the engine can end it, else in pieces
+ * small enough for one argument each.
+ */
+async function writeTargetFile(target: RemoteTarget, file: string, content: string): Promise<boolean> {
+  const sh = target.facts.shell.path;
+  if (await succeeds(target, [sh, "-c", `umask 077&&cat >${singleQuote(file)}`], content)) return true;
+  for (const [index, piece] of pieces(content).entries()) {
+    const redirect = index === 0 ? ">" : ">>";
+    if (
+      !(await succeeds(target, [
+        sh,
+        "-c",
+        `umask 077&&printf %s "$1" ${redirect}${singleQuote(file)}`,
+        "sh",
+        piece,
+      ]))
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** A long command travels as a self-removing script file in the target's temporary directory. */
@@ -142,25 +206,23 @@ async function deliverable(target: RemoteTarget, command: string): Promise<strin
   const directory = target.facts.temporaryDirectory;
   if (directory === undefined) throw new LaunchError("E2BIG", remoteTooLongText(bytes, target.name));
   const file = `${directory}/shellgate-command-${controlToken()}.sh`;
-  const exec = await target.engine.exec(
-    { argv: [target.facts.shell.path, "-c", `umask 077&&cat >${singleQuote(file)}`], stdin: true },
-    { onStdout: () => undefined, onStderr: () => undefined },
-  );
-  await exec.write(scriptFileContent(command, file));
-  await exec.closeStdin();
-  const exit = await exec.ended;
-  if (exit.kind !== "exited" || exit.exitCode !== 0) {
+  if (!(await writeTargetFile(target, file, scriptFileContent(command, file)))) {
     throw new LaunchError("E2BIG", remoteTooLongText(bytes, target.name));
   }
   return sourceScriptCommand(file);
 }
 
-function launchExitOf(exit: EngineExit, end: Extract<ControlLine, { kind: "end" }> | undefined, target: RemoteTarget): LaunchExit {
+function launchExitOf(
+  exit: EngineExit,
+  end: Extract<ControlLine, { kind: "end" }> | undefined,
+  target: RemoteTarget,
+): LaunchExit {
   if (exit.kind === "exited" && (exit.exitCode !== null || exit.signal !== null)) {
     return { code: exit.exitCode, signal: exit.signal };
   }
   if (end) return { code: end.status, signal: null };
-  if (exit.kind === "lost") return { code: null, signal: null, lost: remoteLostText(target.name, exit.message) };
+  if (exit.kind === "lost")
+    return { code: null, signal: null, lost: remoteLostText(target.name, exit.message) };
   return { code: null, signal: null };
 }
 
@@ -242,7 +304,10 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
       },
     );
   } catch (error) {
-    throw new LaunchError(isExecutorError(error) ? error.code : "EIO", remoteNotStartedText(target.name, messageOf(error)));
+    throw new LaunchError(
+      isExecutorError(error) ? error.code : "EIO",
+      remoteNotStartedText(target.name, messageOf(error)),
+    );
   }
   const ended = exec.ended.then((exit) => {
     const rest = splitter.flush();
@@ -254,10 +319,14 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
   if (pid === undefined) {
     const exit = await ended;
     if (cwdFailed) throw new LaunchError("ENOENT", remoteCwdMissingText(plan.cwd, target.name));
-    if (exit.kind === "not-started") throw new LaunchError("ENOEXEC", remoteNotStartedText(target.name, exit.message));
+    if (exit.kind === "not-started")
+      throw new LaunchError("ENOEXEC", remoteNotStartedText(target.name, exit.message));
     if (exit.kind === "lost") throw new LaunchError("ECONNRESET", remoteLostText(target.name, exit.message));
     const status = exit.exitCode ?? exit.signal ?? "no status";
-    throw new LaunchError("EIO", remoteNotStartedText(target.name, `its shell ended (${status}) before the command began`));
+    throw new LaunchError(
+      "EIO",
+      remoteNotStartedText(target.name, `its shell ended (${status}) before the command began`),
+    );
   }
   const started = exec;
 
@@ -306,7 +375,12 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
       // hint of a leftover is worth the exec that lists the group and the markers.
       const settled = await Promise.race([ended.then(() => true), delay(0).then(() => false)]);
       if (end && end.jobs.length === 0 && settled) return [];
-      const listed = await groupKill(target, { processGroup: pid as number, markers, graceMs: 0, listOnly: true });
+      const listed = await groupKill(target, {
+        processGroup: pid as number,
+        markers,
+        graceMs: 0,
+        listOnly: true,
+      });
       return listed.descendants;
     },
     abandonOutput: () => started.abandon(),

@@ -25,5 +25,7 @@ export function signalOfStatus(status: number): NodeJS.Signals | undefined {
 /** An SSH `exit-signal` name ("TERM", "KILL") as Node spells it ("SIGTERM"). Pure. */
 export function signalFromName(name: string): NodeJS.Signals | null {
   const spelled = name.startsWith("SIG") ? name : `SIG${name}`;
-  return Object.values(LINUX_SIGNALS).includes(spelled as NodeJS.Signals) ? (spelled as NodeJS.Signals) : null;
+  return Object.values(LINUX_SIGNALS).includes(spelled as NodeJS.Signals)
+    ? (spelled as NodeJS.Signals)
+    : null;
 }

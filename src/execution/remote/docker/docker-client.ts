@@ -40,14 +40,21 @@ export interface DockerClient {
   createContainer(options: Record<string, unknown>): Promise<DockerContainerHandle>;
   ping(): Promise<unknown>;
   readonly modem: {
-    demuxStream(stream: Duplex, stdout: { write(chunk: Buffer): unknown }, stderr: { write(chunk: Buffer): unknown }): void;
+    demuxStream(
+      stream: Duplex,
+      stdout: { write(chunk: Buffer): unknown },
+      stderr: { write(chunk: Buffer): unknown },
+    ): void;
   };
 }
 
 type DockerConstructor = new (options?: Record<string, unknown>) => DockerClient;
 
 /** Where the daemon is: a unix socket or a TCP address, from `docker_host`, else DOCKER_HOST, else the local socket. */
-export function dockerConnection(dockerHost: string | undefined, env: NodeJS.ProcessEnv): Record<string, unknown> {
+export function dockerConnection(
+  dockerHost: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Record<string, unknown> {
   const address = dockerHost ?? env.DOCKER_HOST;
   if (address === undefined || address === "") return { socketPath: "/var/run/docker.sock" };
   if (address.startsWith("unix://")) return { socketPath: address.slice("unix://".length) };

@@ -1,12 +1,18 @@
 import type { Duplex } from "node:stream";
-import type { EngineExec, EngineExecHandlers, EngineExecRequest, EngineExit, RemoteEngine } from "../engine.js";
+import type {
+  EngineExec,
+  EngineExecHandlers,
+  EngineExecRequest,
+  EngineExit,
+  RemoteEngine,
+} from "../engine.js";
 import { ExecutorError } from "../executor-error.js";
 import { loadClient } from "../load-client.js";
 import {
+  createDockerClient,
   type DockerClient,
   type DockerContainerHandle,
   type DockerContainerInfo,
-  createDockerClient,
   dockerConnection,
 } from "./docker-client.js";
 import { dockerExit } from "./docker-exit.js";
@@ -69,7 +75,10 @@ function unreachable(options: DockerEngineOptions, error: unknown): ExecutorErro
 
 const KEEP_RUNNING = ["sleep", "2147483647"];
 
-async function containerFor(client: DockerClient, options: DockerEngineOptions): Promise<DockerContainerHandle> {
+async function containerFor(
+  client: DockerClient,
+  options: DockerEngineOptions,
+): Promise<DockerContainerHandle> {
   if (options.container !== undefined) return client.getContainer(options.container);
   const image = options.image as string;
   let created: DockerContainerHandle;
@@ -90,7 +99,10 @@ async function containerFor(client: DockerClient, options: DockerEngineOptions):
         `The image ${image} is not on the Docker daemon at ${daemonName(options)}: pull or build it first (docker pull ${image}).`,
       );
     }
-    throw new ExecutorError("engine", `Docker could not create a container from ${image}: ${apiMessage(error)}`);
+    throw new ExecutorError(
+      "engine",
+      `Docker could not create a container from ${image}: ${apiMessage(error)}`,
+    );
   }
   try {
     await created.start();
@@ -142,7 +154,10 @@ const HEAD_BYTES = 4096;
  */
 export async function openDockerEngine(options: DockerEngineOptions): Promise<DockerEngine> {
   if ((options.container === undefined) === (options.image === undefined)) {
-    throw new ExecutorError("no-target", `The docker executor needs either "container" or "image", not both or neither.`);
+    throw new ExecutorError(
+      "no-target",
+      `The docker executor needs either "container" or "image", not both or neither.`,
+    );
   }
   const connection = dockerConnection(options.dockerHost, options.env ?? process.env);
   const client = await loadClient("dockerode", () => createDockerClient(connection));
@@ -178,7 +193,9 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
     try {
       execution = await handle.exec({
         Cmd: [...request.argv],
-        ...(request.env ? { Env: Object.entries(request.env).map(([name, value]) => `${name}=${value}`) } : {}),
+        ...(request.env
+          ? { Env: Object.entries(request.env).map(([name, value]) => `${name}=${value}`) }
+          : {}),
         ...(options.user === undefined ? {} : { User: options.user }),
         AttachStdin: request.stdin,
         AttachStdout: true,
@@ -203,7 +220,8 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
       handlers.onStdout(chunk);
     };
     if (tty) stream.on("data", onStdout);
-    else client.modem.demuxStream(stream, { write: onStdout }, { write: (chunk) => handlers.onStderr(chunk) });
+    else
+      client.modem.demuxStream(stream, { write: onStdout }, { write: (chunk) => handlers.onStderr(chunk) });
     if (tty) void execution.resize({ h: tty.rows, w: tty.columns }).catch(() => undefined);
     let lostReason: string | undefined;
     stream.on("error", (error: Error) => {
@@ -255,7 +273,12 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
     container,
     exec,
     close() {
-      closing ??= created ? handle.remove({ force: true }).then(() => undefined, () => undefined) : Promise.resolve();
+      closing ??= created
+        ? handle.remove({ force: true }).then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve();
       return closing;
     },
   };

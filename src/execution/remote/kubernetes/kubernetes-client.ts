@@ -56,7 +56,10 @@ export interface UpgradeSocket extends ExecSocket {
   on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): unknown;
   on(
     event: "unexpected-response",
-    listener: (request: { destroy(): void }, response: NodeJS.ReadableStream & { statusCode?: number }) => void,
+    listener: (
+      request: { destroy(): void },
+      response: NodeJS.ReadableStream & { statusCode?: number },
+    ) => void,
   ): unknown;
 }
 
@@ -77,11 +80,17 @@ export interface KubernetesModule {
 
 type WebSocketConstructor = new (uri: string, protocols: string[], options: object) => UpgradeSocket;
 
-export async function loadKubernetes(): Promise<{ module: KubernetesModule; WebSocket: WebSocketConstructor }> {
+export async function loadKubernetes(): Promise<{
+  module: KubernetesModule;
+  WebSocket: WebSocketConstructor;
+}> {
   const module = (await import("@kubernetes/client-node")) as unknown as KubernetesModule;
   // The websocket class the client itself uses, resolved from where the client is installed
   // (import.meta.resolve where the runtime has it, else from here: npm hoists ws beside it).
-  const from = typeof import.meta.resolve === "function" ? import.meta.resolve("@kubernetes/client-node") : import.meta.url;
+  const from =
+    typeof import.meta.resolve === "function"
+      ? import.meta.resolve("@kubernetes/client-node")
+      : import.meta.url;
   const WebSocket = createRequire(from)("ws") as WebSocketConstructor;
   return { module, WebSocket };
 }

@@ -1,13 +1,19 @@
 import { PassThrough, Writable } from "node:stream";
-import type { EngineExec, EngineExecHandlers, EngineExecRequest, EngineExit, RemoteEngine } from "../engine.js";
+import type {
+  EngineExec,
+  EngineExecHandlers,
+  EngineExecRequest,
+  EngineExit,
+  RemoteEngine,
+} from "../engine.js";
 import { ExecutorError } from "../executor-error.js";
 import { loadClient } from "../load-client.js";
 import {
   type ExecSocket,
+  type ExecTransport,
   type KubeConfigHandle,
   type KubernetesModule,
   loadKubernetes,
-  type ExecTransport,
 } from "./kubernetes-client.js";
 import { type ApiStatusBody, type ExecStatus, execStatusExit, parseStatusBody } from "./kubernetes-status.js";
 
@@ -68,7 +74,10 @@ function loadConfig(module: KubernetesModule, options: KubernetesEngineOptions):
   }
   if (options.context !== undefined) {
     if (!config.getContextObject(options.context)) {
-      throw new ExecutorError("no-target", `The kubeconfig has no context named ${options.context}: check "context" (kubectl config get-contexts).`);
+      throw new ExecutorError(
+        "no-target",
+        `The kubeconfig has no context named ${options.context}: check "context" (kubectl config get-contexts).`,
+      );
     }
     config.setCurrentContext(options.context);
   }
@@ -98,20 +107,40 @@ export async function openKubernetesEngine(options: KubernetesEngineOptions): Pr
         `The Kubernetes API refused to ${doing} ${where} (forbidden: ${detail}); grant the user create on pods/exec (and get on pods) in namespace ${namespace}.`,
       );
     }
-    if (code === 404) return new ExecutorError("no-target", `No ${where} on ${server} (${detail}): check "namespace" and "pod" (kubectl get pods -n ${namespace}).`);
-    if (code === 400) return new ExecutorError("no-target", `The Kubernetes API refused to ${doing} ${where}: ${detail}.`);
-    if (code === 401) return new ExecutorError("refused", `The Kubernetes API at ${server} did not accept the kubeconfig's credentials (${detail}): log in again or check the context's user.`);
-    return new ExecutorError("unreachable", `Cannot reach the Kubernetes API server at ${server} (${detail}): check the context's server and that the cluster runs.`);
+    if (code === 404)
+      return new ExecutorError(
+        "no-target",
+        `No ${where} on ${server} (${detail}): check "namespace" and "pod" (kubectl get pods -n ${namespace}).`,
+      );
+    if (code === 400)
+      return new ExecutorError("no-target", `The Kubernetes API refused to ${doing} ${where}: ${detail}.`);
+    if (code === 401)
+      return new ExecutorError(
+        "refused",
+        `The Kubernetes API at ${server} did not accept the kubeconfig's credentials (${detail}): log in again or check the context's user.`,
+      );
+    return new ExecutorError(
+      "unreachable",
+      `Cannot reach the Kubernetes API server at ${server} (${detail}): check the context's server and that the cluster runs.`,
+    );
   };
   let container: string;
   try {
-    const found = await config.makeApiClient(module.CoreV1Api).readNamespacedPod({ name: options.pod, namespace });
+    const found = await config
+      .makeApiClient(module.CoreV1Api)
+      .readNamespacedPod({ name: options.pod, namespace });
     const names = (found.spec?.containers ?? []).map((entry) => entry.name);
     if (found.status?.phase !== undefined && found.status.phase !== "Running") {
-      throw new ExecutorError("no-target", `The ${where} is ${found.status.phase}, not Running: wait for it or pick a running pod.`);
+      throw new ExecutorError(
+        "no-target",
+        `The ${where} is ${found.status.phase}, not Running: wait for it or pick a running pod.`,
+      );
     }
     if (options.container !== undefined && !names.includes(options.container)) {
-      throw new ExecutorError("no-target", `The ${where} has no container ${options.container}; its containers: ${names.join(", ") || "none"}.`);
+      throw new ExecutorError(
+        "no-target",
+        `The ${where} has no container ${options.container}; its containers: ${names.join(", ") || "none"}.`,
+      );
     }
     container = options.container ?? names[0] ?? "";
   } catch (error) {
@@ -139,7 +168,9 @@ export async function openKubernetesEngine(options: KubernetesEngineOptions): Pr
             reject(
               Object.assign(new Error(`HTTP ${response.statusCode}`), {
                 code: response.statusCode,
-                statusBody: parseStatusBody(text) ?? { message: text.trim() || `HTTP ${response.statusCode}` },
+                statusBody: parseStatusBody(text) ?? {
+                  message: text.trim() || `HTTP ${response.statusCode}`,
+                },
               }),
             );
           });
@@ -186,9 +217,19 @@ export async function openKubernetesEngine(options: KubernetesEngineOptions): Pr
     let status: ExecStatus | undefined;
     let socket: ExecSocket;
     try {
-      socket = await execClient.exec(namespace, options.pod, container, [...request.argv], stdout, stderr, stdin, tty !== undefined, (value) => {
-        status = value as ExecStatus;
-      });
+      socket = await execClient.exec(
+        namespace,
+        options.pod,
+        container,
+        [...request.argv],
+        stdout,
+        stderr,
+        stdin,
+        tty !== undefined,
+        (value) => {
+          status = value as ExecStatus;
+        },
+      );
     } catch (error) {
       throw refusal(error as ApiFailure, "exec in");
     }
@@ -202,7 +243,11 @@ export async function openKubernetesEngine(options: KubernetesEngineOptions): Pr
       socket.on("close", () => {
         if (status) resolve(execStatusExit(status));
         else if (closedByUs) resolve({ kind: "exited", exitCode: null, signal: null });
-        else resolve({ kind: "lost", message: lostReason ?? `the API server closed the exec of ${where} without a status` });
+        else
+          resolve({
+            kind: "lost",
+            message: lostReason ?? `the API server closed the exec of ${where} without a status`,
+          });
       });
     });
     return {

@@ -21,7 +21,10 @@ export function execStatusExit(status: ExecStatus): EngineExit {
     const code = Number(cause?.message);
     if (Number.isInteger(code)) return { kind: "exited", exitCode: code, signal: null };
   }
-  return { kind: "not-started", message: `Kubernetes could not run the program: ${status.message ?? status.reason ?? "unknown failure"}` };
+  return {
+    kind: "not-started",
+    message: `Kubernetes could not run the program: ${status.message ?? status.reason ?? "unknown failure"}`,
+  };
 }
 
 /** The error body the API server answers an exec request with (RBAC, a missing pod or container). */

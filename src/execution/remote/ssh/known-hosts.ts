@@ -35,11 +35,19 @@ function parseLine(line: string): KnownHostLine | undefined {
   }
   const [hosts, keyType, key] = words;
   if (!hosts || !keyType || !key) return undefined;
-  return { ...(marker ? { marker } : {}), patterns: hosts.split(","), keyType, key: Buffer.from(key, "base64") };
+  return {
+    ...(marker ? { marker } : {}),
+    patterns: hosts.split(","),
+    keyType,
+    key: Buffer.from(key, "base64"),
+  };
 }
 
 function wildcardMatches(pattern: string, name: string): boolean {
-  const expression = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  const expression = pattern
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
   return new RegExp(`^${expression}$`, "i").test(name);
 }
 
@@ -76,11 +84,16 @@ export function checkHostKey(knownHosts: string, host: string, port: number, key
     .map(parseLine)
     .filter((line): line is KnownHostLine => line !== undefined && line.marker !== "cert-authority")
     .filter((line) => namesHost(line.patterns, name));
-  if (lines.some((line) => line.marker === "revoked" && line.key.equals(key))) return { kind: "revoked", fingerprint };
+  if (lines.some((line) => line.marker === "revoked" && line.key.equals(key)))
+    return { kind: "revoked", fingerprint };
   const listed = lines.filter((line) => line.marker === undefined);
   if (listed.some((line) => line.key.equals(key))) return { kind: "known" };
   if (listed.length === 0) return { kind: "unknown", fingerprint };
-  return { kind: "changed", fingerprint, listed: listed.map((line) => `${line.keyType} ${fingerprintOf(line.key)}`) };
+  return {
+    kind: "changed",
+    fingerprint,
+    listed: listed.map((line) => `${line.keyType} ${fingerprintOf(line.key)}`),
+  };
 }
 
 /**

@@ -41,7 +41,10 @@ let constructorPromise: Promise<ClientConstructor> | undefined;
 
 export function loadSshClient(): Promise<ClientConstructor> {
   constructorPromise ??= import("ssh2").then((module) => {
-    const namespace = module as unknown as { Client?: ClientConstructor; default?: { Client: ClientConstructor } };
+    const namespace = module as unknown as {
+      Client?: ClientConstructor;
+      default?: { Client: ClientConstructor };
+    };
     return (namespace.Client ?? namespace.default?.Client) as ClientConstructor;
   });
   return constructorPromise;

@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { EngineExec, EngineExecHandlers, EngineExecRequest, EngineExit, RemoteEngine } from "../engine.js";
+import type {
+  EngineExec,
+  EngineExecHandlers,
+  EngineExecRequest,
+  EngineExit,
+  RemoteEngine,
+} from "../engine.js";
 import { ExecutorError } from "../executor-error.js";
 import { loadClient } from "../load-client.js";
 import { loginShellCommandLine } from "../remote-invocation.js";
@@ -44,7 +50,11 @@ function expandHome(file: string, env: NodeJS.ProcessEnv): string {
   return file;
 }
 
-function hostKeyMessage(verdict: Exclude<HostKeyVerdict, { kind: "known" }>, name: string, file: string): string {
+function hostKeyMessage(
+  verdict: Exclude<HostKeyVerdict, { kind: "known" }>,
+  name: string,
+  file: string,
+): string {
   switch (verdict.kind) {
     case "unknown":
       return `The SSH host ${name} is not in ${file} (its key is ${verdict.fingerprint}); shellgate never accepts an unknown host key. Check that fingerprint with the host's owner, then add the host (ssh-keyscan, or one ssh login) to ${file}.`;
@@ -91,10 +101,16 @@ export async function openSshEngine(options: SshEngineOptions): Promise<SshEngin
   }
   const agentSocket = options.agent === true ? env.SSH_AUTH_SOCK : undefined;
   if (options.agent === true && !agentSocket) {
-    throw new ExecutorError("refused", `agent: true needs an SSH agent, but SSH_AUTH_SOCK is not set on this machine: start one (ssh-agent), or set identity_file.`);
+    throw new ExecutorError(
+      "refused",
+      `agent: true needs an SSH agent, but SSH_AUTH_SOCK is not set on this machine: start one (ssh-agent), or set identity_file.`,
+    );
   }
   if (privateKey === undefined && agentSocket === undefined) {
-    throw new ExecutorError("refused", `The ssh executor needs identity_file or agent: true to authenticate as ${options.user}.`);
+    throw new ExecutorError(
+      "refused",
+      `The ssh executor needs identity_file or agent: true to authenticate as ${options.user}.`,
+    );
   }
   const keyTypes = listedKeyTypes(knownHosts, options.host, port);
   const keepaliveMs = options.keepaliveMs ?? 10_000;
@@ -158,7 +174,8 @@ export async function openSshEngine(options: SshEngineOptions): Promise<SshEngin
   }
 
   function connected(): Promise<SshConnection> {
-    if (closed) return Promise.reject(new ExecutorError("engine", `The ssh executor for ${address} is closed.`));
+    if (closed)
+      return Promise.reject(new ExecutorError("engine", `The ssh executor for ${address} is closed.`));
     connection ??= connect().catch((error: unknown) => {
       connection = undefined;
       throw error;
@@ -196,10 +213,16 @@ export async function openSshEngine(options: SshEngineOptions): Promise<SshEngin
         if (reason === OPEN_PROHIBITED || reason === OPEN_RESOURCE_SHORTAGE) {
           // Over the server's MaxSessions: wait for one of ours to close, then try again.
           if (slots.lowerToOpen(release)) continue;
-          throw new ExecutorError("refused", `The SSH server ${address} refuses every session (${(error as Error).message}): check its MaxSessions and the account's restrictions.`);
+          throw new ExecutorError(
+            "refused",
+            `The SSH server ${address} refuses every session (${(error as Error).message}): check its MaxSessions and the account's restrictions.`,
+          );
         }
         release();
-        throw new ExecutorError("engine", `The SSH server ${address} refused a session: ${(error as Error).message}`);
+        throw new ExecutorError(
+          "engine",
+          `The SSH server ${address} refused a session: ${(error as Error).message}`,
+        );
       }
       return channelExec(channel, request, handlers, release);
     }
