@@ -13,8 +13,10 @@ pid_file=$state/dockerd.pid
 # containerd's socket lives under the exec root and unix socket paths are short (108 bytes).
 exec_root=/tmp/shellgate-docker-exec-$(printf '%s' "$engines_dir" | cksum | cut -d' ' -f1)
 docker_cli=(docker --host "unix://$socket")
-# Image and container names, also read by the tests (test/support/engines.ts).
+# Image and container names, also read by the tests (test/support/engines.ts). The tag follows
+# rootfs.sh, so a changed image definition replaces the images and their containers.
 images=(bash busybox noshell)
+version=$(cksum <"$(dirname "${BASH_SOURCE[0]}")/rootfs.sh" | cut -d' ' -f1)
 
 answers() { "${docker_cli[@]}" version; }
 
@@ -34,12 +36,16 @@ start_daemon() {
 
 ensure_image() {
   local name=$1
-  "${docker_cli[@]}" image inspect "shellgate-test/$name" >/dev/null 2>&1 && return 0
-  "${docker_cli[@]}" import "$state/rootfs/$name.tar" "shellgate-test/$name" >/dev/null
+  "${docker_cli[@]}" image inspect "shellgate-test/$name:$version" >/dev/null 2>&1 && return 0
+  "${docker_cli[@]}" import "$state/rootfs/$name-$version.tar" "shellgate-test/$name:$version" >/dev/null
 }
 
 ensure_container() {
-  local name=$1 running
+  local name=$1 running image
+  image=$("${docker_cli[@]}" container inspect -f '{{.Config.Image}}' "shellgate-test-$name" 2>/dev/null) || image=
+  if [ -n "$image" ] && [ "$image" != "shellgate-test/$name:$version" ]; then
+    "${docker_cli[@]}" rm --force "shellgate-test-$name" >/dev/null
+  fi
   running=$("${docker_cli[@]}" container inspect -f '{{.State.Running}}' "shellgate-test-$name" 2>/dev/null) || running=missing
   case $running in
   true) return 0 ;;
@@ -47,19 +53,20 @@ ensure_container() {
   *)
     # --init: orphans of killed process groups are reaped; no network: loopback only.
     "${docker_cli[@]}" run --detach --init --network none --name "shellgate-test-$name" \
-      "shellgate-test/$name" /bin/sleep 2147483647 >/dev/null
+      "shellgate-test/$name:$version" /bin/sleep 2147483647 >/dev/null
     ;;
   esac
 }
 
 case ${1:-} in
 start)
-  bash "$(dirname "${BASH_SOURCE[0]}")/rootfs.sh" "$state/rootfs"
+  bash "$(dirname "${BASH_SOURCE[0]}")/rootfs.sh" "$state/rootfs" "$version"
   start_daemon
   for image in "${images[@]}"; do
     ensure_image "$image"
     ensure_container "$image"
   done
+  printf '%s\n' "$version" >"$state/image-version"
   say "docker ready: DOCKER_HOST=unix://$socket, containers ${images[*]/#/shellgate-test-}"
   ;;
 stop)

@@ -24,7 +24,9 @@ write_manifest() {
   {
     printf '{"docker":{"docker_host":%s,' "$(json_string "unix://$socket")"
     printf '"containers":{"bash":"shellgate-test-bash","busybox":"shellgate-test-busybox","noshell":"shellgate-test-noshell"},'
-    printf '"images":{"bash":"shellgate-test/bash","busybox":"shellgate-test/busybox","noshell":"shellgate-test/noshell"}},'
+    local tag
+    tag=$(cat "$engines_dir/docker/image-version")
+    printf '"images":{"bash":"shellgate-test/bash:%s","busybox":"shellgate-test/busybox:%s","noshell":"shellgate-test/noshell:%s"}},' "$tag" "$tag" "$tag"
     printf '"ssh":%s,"ssh_small":%s}\n' "$(ssh_entry main)" "$(ssh_entry small)"
   } >"$engines_dir/engines.json.partial"
   mv "$engines_dir/engines.json.partial" "$engines_dir/engines.json"

@@ -4,9 +4,10 @@
 #   busybox.tar  busybox only: /bin/sh is busybox ash, the POSIX-sh target
 #   noshell.tar  one static program (/bin/sleep, busybox under a name that runs only that applet):
 #                a container without any shell, which shellgate must refuse
-# Usage: rootfs.sh OUTPUT_DIRECTORY. Rebuilds only what is missing.
+# Usage: rootfs.sh OUTPUT_DIRECTORY VERSION. Writes NAME-VERSION.tar; rebuilds only what is missing.
 set -euo pipefail
-out=${1:?usage: rootfs.sh OUTPUT_DIRECTORY}
+out=${1:?usage: rootfs.sh OUTPUT_DIRECTORY VERSION}
+version=${2:?usage: rootfs.sh OUTPUT_DIRECTORY VERSION}
 mkdir -p "$out"
 busybox=$(command -v busybox) || {
   echo "busybox is missing: apt-get install busybox-static" >&2
@@ -21,6 +22,8 @@ busybox=$(command -v busybox) || {
 base_tree() {
   local root=$1
   mkdir -p "$root"/{bin,etc,tmp,root,proc,sys,dev,home/tester,work}
+  # mktemp made the tree's top 0700: as the image's / it would lock every other user out.
+  chmod 755 "$root"
   chmod 1777 "$root/tmp"
   printf 'root:x:0:0:root:/root:/bin/sh\ntester:x:1000:1000:tester:/home/tester:/bin/sh\n' >"$root/etc/passwd"
   printf 'root:x:0:\ntester:x:1000:\n' >"$root/etc/group"
@@ -47,12 +50,12 @@ with_bash() {
 build() {
   local name=$1 tree
   shift
-  [ -s "$out/$name.tar" ] && return 0
+  [ -s "$out/$name-$version.tar" ] && return 0
   tree=$(mktemp -d "${TMPDIR:-/tmp}/shellgate-rootfs.XXXXXX")
   base_tree "$tree"
   for step in "$@"; do "$step" "$tree"; done
-  tar --numeric-owner -C "$tree" -cf "$out/$name.tar.partial" .
-  mv "$out/$name.tar.partial" "$out/$name.tar"
+  tar --numeric-owner -C "$tree" -cf "$out/$name-$version.tar.partial" .
+  mv "$out/$name-$version.tar.partial" "$out/$name-$version.tar"
   rm -rf "$tree"
 }
 

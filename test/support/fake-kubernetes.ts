@@ -37,6 +37,8 @@ export interface FakeKubernetes {
   readonly root: string;
   /** The protocol each exec negotiated, in order. */
   readonly negotiated: string[];
+  /** Changes (or removes) a pod, as the cluster may between the engine's check and an exec. */
+  setPod(key: string, pod: FakePod | undefined): void;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
   const root = mkdtempSync(path.join(os.tmpdir(), "fake-kubernetes-"));
   const protocols = options.protocols ?? ["v5.channel.k8s.io", "v4.channel.k8s.io"];
   const negotiated: string[] = [];
+  const pods: Record<string, FakePod> = { ...options.pods };
   const children = new Set<ChildProcess>();
   const environment = (pod: string): Record<string, string> => ({
     PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
@@ -92,7 +95,7 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     const match = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)(\/exec)?$/.exec(url.pathname);
     const namespace = match?.[1] ?? "";
     const name = match?.[2] ?? "";
-    const pod = options.pods[`${namespace}/${name}`];
+    const pod = pods[`${namespace}/${name}`];
     return { ...(pod ? { pod } : {}), namespace, name };
   };
 
@@ -269,6 +272,10 @@ export async function startFakeKubernetes(options: FakeKubernetesOptions): Promi
     kubeconfig,
     root,
     negotiated,
+    setPod(key, pod) {
+      if (pod) pods[key] = pod;
+      else delete pods[key];
+    },
     async close() {
       for (const websocket of sockets.clients) websocket.terminate();
       sockets.close();

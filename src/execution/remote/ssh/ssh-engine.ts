@@ -41,9 +41,12 @@ export interface SshEngine extends RemoteEngine {
 
 const KEEPALIVE_COUNT = 3;
 const READY_TIMEOUT_MS = 20_000;
-/** OpenSSH refuses a session over MaxSessions as "administratively prohibited". */
-const OPEN_PROHIBITED = 1;
-const OPEN_RESOURCE_SHORTAGE = 4;
+/**
+ * How a server refuses a session it has no room for: OpenSSH answers one over MaxSessions with
+ * reason 2 ("open failed"); others use "administratively prohibited" (1) or "resource shortage" (4).
+ * Only while other channels of ours are open is that read as "full" (see `ChannelSlots`).
+ */
+const NO_ROOM_REASONS: readonly number[] = [1, 2, 4];
 
 function expandHome(file: string, env: NodeJS.ProcessEnv): string {
   if (file === "~" || file.startsWith("~/")) return path.join(env.HOME ?? os.homedir(), file.slice(1));
@@ -210,7 +213,7 @@ export async function openSshEngine(options: SshEngineOptions): Promise<SshEngin
         channel = await openChannel(client, request);
       } catch (error) {
         const reason = (error as { reason?: number }).reason;
-        if (reason === OPEN_PROHIBITED || reason === OPEN_RESOURCE_SHORTAGE) {
+        if (reason !== undefined && NO_ROOM_REASONS.includes(reason)) {
           // Over the server's MaxSessions: wait for one of ours to close, then try again.
           if (slots.lowerToOpen(release)) continue;
           throw new ExecutorError(
