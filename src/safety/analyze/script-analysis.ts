@@ -1,7 +1,7 @@
 import type { Parser } from "web-tree-sitter";
 import { type Span, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
-import type { Invocation } from "../extract/invocation.js";
-import { cloneScope, type Scope } from "../extract/scope.js";
+import type { Invocation, Stdin } from "../extract/invocation.js";
+import { cloneScope, remoteScope, type Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js";
 import type { Finding, RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
@@ -43,19 +43,29 @@ export class ScriptAnalysis implements WalkVisitor {
     readonly outerSpan: Span | undefined,
     readonly sink: Sink,
     private readonly origin: string | undefined,
+    /** Set when this script runs on another machine: what sends it there (`ssh prod`). */
+    private readonly remote?: string,
   ) {
     this.walker = new ScriptWalker(scope, this, sink.budget);
   }
 
   /** The same script's analysis, reporting into another sink (to probe what a command could do). */
   withSink(sink: Sink): ScriptAnalysis {
-    return new ScriptAnalysis(this.parser, this.scope, this.depth, this.outerSpan, sink, this.origin);
+    return new ScriptAnalysis(
+      this.parser,
+      this.scope,
+      this.depth,
+      this.outerSpan,
+      sink,
+      this.origin,
+      this.remote,
+    );
   }
 
-  run(text: string): void {
+  run(text: string, stdin?: Stdin): void {
     const simple = this.sink.simpleScripts ? parseSimpleScript(text) : undefined;
     if (simple) {
-      this.walker.walk(simple, undefined, 0);
+      this.walker.walk(simple, stdin, 0);
       return;
     }
     const tree = this.parser.parse(chunked(text));
@@ -84,7 +94,7 @@ export class ScriptAnalysis implements WalkVisitor {
           Math.min(text.length, error.offset + 1),
         ]);
       }
-      this.walker.walk(copyTree(tree, text), undefined, 0);
+      this.walker.walk(copyTree(tree, text), stdin, 0);
     } finally {
       tree.delete();
     }
@@ -112,7 +122,9 @@ export class ScriptAnalysis implements WalkVisitor {
       return;
     }
     const span: Span = this.outerSpan ?? [0, original.length];
-    new ScriptAnalysis(this.parser, this.scope, this.depth, span, this.sink, this.origin).run(rewritten);
+    new ScriptAnalysis(this.parser, this.scope, this.depth, span, this.sink, this.origin, this.remote).run(
+      rewritten,
+    );
   }
 
   add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {
@@ -121,7 +133,7 @@ export class ScriptAnalysis implements WalkVisitor {
     const finding: { -readonly [key in keyof Finding]: Finding[key] } = {
       rule: hit.rule,
       severity: hit.severity,
-      reason: hit.reason,
+      reason: this.remote ? `${this.remote} runs this on another machine, where ${hit.reason}` : hit.reason,
       command: words && displayCommand(words),
       matchText: words && matchTextOf(words),
       span: this.outerSpan ?? span ?? invocation?.span ?? [0, 0],
@@ -208,6 +220,7 @@ export class ScriptAnalysis implements WalkVisitor {
     const command = text.length > 80 ? `${text.slice(0, 77)}...` : text;
     this.sink.findings.push({
       ...hit,
+      ...(this.remote ? { reason: `${this.remote} runs this on another machine, where ${hit.reason}` } : {}),
       command,
       matchText: command,
       span: this.outerSpan ?? [node.startIndex, node.endIndex],
@@ -232,12 +245,13 @@ export class ScriptAnalysis implements WalkVisitor {
     const text = item.text.replaceAll(UNKNOWN, PLACEHOLDER).replaceAll(UNKNOWN_NONEMPTY, PLACEHOLDER);
     const child = new ScriptAnalysis(
       this.parser,
-      cloneScope(this.scope),
+      item.remote ? remoteScope(item.remote.cwd) : cloneScope(this.scope),
       this.depth + 1,
       this.outerSpan ?? carrier.span,
       this.sink,
       item.origin,
+      item.remote ? item.origin : this.remote,
     );
-    child.run(text);
+    child.run(text, item.stdin);
   }
 }
