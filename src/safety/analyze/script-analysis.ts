@@ -11,6 +11,7 @@ import { findStrayCaseTerminator, findSyntaxError } from "../parse/syntax-error.
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
 import {
+  invalidScriptHit,
   NESTED_TOO_DEEP,
   PARSE_FAILED,
   reparseBudgetHit,
@@ -86,18 +87,37 @@ export class ScriptAnalysis implements WalkVisitor {
           return;
         }
       }
-      if (error) {
+      if (error && this.depth === 0) {
         const where = `line ${error.line}, column ${error.column}: ${error.description}`;
-        const subject = this.origin ? `the script given to ${this.origin}` : "the command";
-        this.add(syntaxErrorHit(subject, where), undefined, [
+        this.add(syntaxErrorHit("the command", where), undefined, [
           error.offset,
           Math.min(text.length, error.offset + 1),
         ]);
       }
       this.walker.walk(copyTree(tree, text), stdin, 0);
+      if (error && this.depth > 0) this.invalidScript(text, error);
     } finally {
       tree.delete();
     }
+  }
+
+  /** Text handed to a shell that the grammar rejects (after what it could judge of it). */
+  private invalidScript(text: string, error: NonNullable<ReturnType<typeof findSyntaxError>>): void {
+    const where = `line ${error.line}, column ${error.column}: ${error.description}`;
+    const span: Span = [error.offset, Math.min(text.length, error.offset + 1)];
+    // A shell runs the complete lines before the one it rejects: judge them on their own too, in case
+    // the grammar's recovery swallowed one.
+    const before = text
+      .split("\n")
+      .slice(0, error.line - 1)
+      .join("\n");
+    if (before.trim() !== "")
+      this.script({ kind: "script", text: before, origin: this.origin ?? "a shell" }, this.carrier(span));
+    this.add(invalidScriptHit(`the script given to ${this.origin ?? "a shell"}`, where), undefined, span);
+  }
+
+  private carrier(span: Span): Invocation {
+    return { words: [], assignments: [], redirects: [], stdin: undefined, span };
   }
 
   private parsesCleanly(text: string): boolean {
