@@ -134,8 +134,8 @@ if (baselineRoot) {
     );
   }
   const rows = valid
-    .map((item, index) => ({ item, now: verdicts.strict[index], then: before.strict[index] }))
-    .filter(({ now, then }) => !now.allowed && then.allowed);
+    .map((item, index) => ({ item, now: verdicts.strict[index], earlier: before.strict[index] }))
+    .filter(({ now, earlier }) => !now.allowed && earlier.allowed);
   const byRule = new Map();
   for (const { now } of rows) byRule.set(now.rule, (byRule.get(now.rule) ?? 0) + 1);
   console.log(
