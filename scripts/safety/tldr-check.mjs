@@ -10,6 +10,7 @@
 //   node scripts/safety/tldr-check.mjs /tmp/tldr --baseline DIR   also judge with DIR's built gate
 //        (a checkout of another commit) and list what strict blocks now and did not there
 //   --list strict|standard|permissive   print every blocked example of that profile with its rule
+//   --no-context   judge without a working directory (read strictly, as / and as the home)
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -79,6 +80,13 @@ async function acceptedByBash(items) {
   return items.filter((_, index) => accepted[index]);
 }
 
+/**
+ * Where the examples run: an agent's project under its home, what every tool call tells the gate
+ * (`--no-context`: none, so the unknown directory is read as `/` and as the home).
+ */
+const context = argv.includes("--no-context")
+  ? undefined
+  : { cwd: "/home/agent/project", home: "/home/agent" };
 const UNPARSABLE = /^(parse\.|limits\.|internal\.)/;
 const profiles = ["strict", "standard", "permissive", "unrestricted"];
 
@@ -91,7 +99,7 @@ async function judge(dist) {
   const verdicts = {};
   for (const profile of profiles) {
     const gate = await createSafetyGate({ profile });
-    verdicts[profile] = valid.map((item) => gate.check(item.command));
+    verdicts[profile] = valid.map((item) => gate.check(item.command, context));
   }
   return verdicts;
 }

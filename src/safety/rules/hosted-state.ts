@@ -44,8 +44,13 @@ const HOSTING_TOOL: ProgramActions = {
       rule: "remote-history.api",
       what: "force-moves a branch or tag on the server through the API",
     },
-    // Caches are rebuilt by the next run; every other record is gone for good.
-    { path: [/^(?!cache$)[a-z-]+$/, /^delete(-asset)?$/], rule: "hosted.delete", what: HOSTED_DELETE },
+    // Caches are rebuilt by the next run and aliases are the CLI's own local settings; every other
+    // record is gone for good.
+    {
+      path: [/^(?!(cache|alias)$)[a-z-]+$/, /^delete(-asset)?$/],
+      rule: "hosted.delete",
+      what: HOSTED_DELETE,
+    },
     { path: [/^[a-z-]+$/, /^[a-z-]+$/, /^delete$/], rule: "hosted.delete", what: HOSTED_DELETE },
   ],
   instead: "ask the user to delete it, or leave it in place.",

@@ -116,8 +116,14 @@ const ADMIN: Record<string, ProgramActions> = {
   "ip6tables-restore": RESTORE,
   ipset: {
     actions: [
-      { path: [/^(flush|destroy)$/], ...FIREWALL },
-      { path: [], anyOption: [["-F", "--flush", "-X", "--destroy"]], ...FIREWALL },
+      // Without a set name every set goes; one named set is a rule of its own.
+      { path: [/^(flush|destroy)$/], when: (line) => line.operands.length === 1, ...FIREWALL },
+      {
+        path: [],
+        anyOption: [["-F", "--flush", "-X", "--destroy"]],
+        when: (line) => line.operands.length === 0,
+        ...FIREWALL,
+      },
     ],
     instead: "list the sets (ipset list), or ask the user.",
   },
