@@ -15,9 +15,8 @@ export function duplicateKeyPath(text: string): string | undefined {
     key?: string;
   }
   const stack: Open[] = [];
-  let match: RegExpExecArray | null;
   token.lastIndex = 0;
-  while ((match = token.exec(text)) !== null && match[0] !== "") {
+  for (let match = token.exec(text); match !== null && match[0] !== ""; match = token.exec(text)) {
     const [, string, punctuation] = match;
     const top = stack.at(-1);
     if (string !== undefined && top?.keys && top.expectingKey) {

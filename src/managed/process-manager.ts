@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createRealHost, resolveShell, type ShellResolution } from "../../platforms/index.js";
+import {
+  createRealHost,
+  currentDirectory,
+  resolveShell,
+  type ShellResolution,
+} from "../../platforms/index.js";
 import {
   type ConcurrencyCounter,
   createConcurrencyCounter,
@@ -148,7 +153,7 @@ class ManagedProcesses implements ProcessManager {
     if (!verdict.allowed) throw new ManagedProcessError("blocked", blockedText(verdict));
     const timeoutSeconds = parsed.timeout ?? this.#options.defaultTimeoutSeconds;
     const questionIds = parsed.question_ids ?? [];
-    const cwd = context.cwd ?? this.#options.cwd ?? process.cwd();
+    const cwd = context.cwd ?? this.#options.cwd ?? currentDirectory();
     // Fail fast before asking the host anything; both are checked again inside the fence.
     this.#checkCapacity();
 

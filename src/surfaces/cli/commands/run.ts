@@ -1,4 +1,5 @@
 import os from "node:os";
+import { CurrentDirectoryError } from "../../../../platforms/index.js";
 import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
@@ -15,7 +16,13 @@ import type { CliCommand, CliIo } from "../command.js";
 import { isInputError } from "../input-error.js";
 import type { InterruptSignal } from "../interrupter.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
-import { INPUT_ERROR_EXIT, interruptedExit, notStartedExit, resultExit } from "../run-exit.js";
+import {
+  INPUT_ERROR_EXIT,
+  interruptedExit,
+  NOT_STARTED_EXIT,
+  notStartedExit,
+  resultExit,
+} from "../run-exit.js";
 import { parseSandboxFlag } from "../sandbox-flag.js";
 import { UsageError } from "../usage-error.js";
 
@@ -192,6 +199,13 @@ export const runCommandCli: CliCommand = {
     try {
       return await runOnce(args, io);
     } catch (error) {
+      if (error instanceof CurrentDirectoryError) {
+        // Nothing could start there: the not-started exit, like a working directory that is missing.
+        const exit = { code: NOT_STARTED_EXIT, reason: "not-started" };
+        if (wantsJson(args)) writeJson(io, { error: "bad-cwd", message: error.message, exit });
+        io.stderr.write(`shellgate run: ${error.message}\n`);
+        return NOT_STARTED_EXIT;
+      }
       if (wantsJson(args) && isInputError(error)) {
         const exit = { code: INPUT_ERROR_EXIT, reason: "input-error" };
         writeJson(io, { error: "input-error", message: error.message, exit });
