@@ -3,20 +3,20 @@ import { defineConfig } from "vitest/config";
 // These drive POSIX process semantics for real (process groups, setsid, signals, /proc, 0700 modes,
 // a /bin/bash fixture). On Windows their counterparts live in test/windows/ (tree kill via taskkill,
 // timeouts through Git Bash, the cross-spawn fallback), so they are left out there rather than faked.
-const POSIX_PROCESS_TESTS = [
-  "test/executor/local-executor.test.ts",
-  "test/fallback/run-without-shell.test.ts",
-  "test/io/spill-directory.test.ts",
-  "test/managed/process-manager.test.ts",
-  "test/run/run-command.test.ts",
-  "test/surfaces/cli/run-signals.test.ts",
-  "test/execution/terminate/terminate-marked.test.ts",
+export const POSIX_PROCESS_TESTS = [
   "test/execution/environment/scrubbed-run.test.ts",
+  "test/execution/executor/local-executor.test.ts",
+  "test/execution/fallback/run-without-shell.test.ts",
+  "test/execution/io/spill-directory.test.ts",
+  "test/execution/run/run-command.test.ts",
   "test/execution/spawn/long-command.test.ts",
   "test/execution/tasks/bounded-read.test.ts",
-  "test/tasks/task-registry.test.ts",
-  "test/terminate/process-table.test.ts",
-  "test/terminate/terminate-tree.test.ts",
+  "test/execution/tasks/task-registry.test.ts",
+  "test/execution/terminate/process-table.test.ts",
+  "test/execution/terminate/terminate-marked.test.ts",
+  "test/execution/terminate/terminate-tree.test.ts",
+  "test/managed/process-manager.test.ts",
+  "test/surfaces/cli/run-signals.test.ts",
 ];
 
 export default defineConfig({

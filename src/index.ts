@@ -36,6 +36,7 @@ export {
 } from "./execution/concurrency/concurrency-counter.js";
 export type { BuildEnvironmentOptions } from "./execution/environment/build-environment.js";
 export type { ExecRequest, ExecSpec, Executor } from "./execution/executor/executor.js";
+export type { ExecutorDescription, ExecutorLocation } from "./execution/executor/executor-description.js";
 export { createLocalExecutor, type LocalExecutorOptions } from "./execution/executor/local-executor.js";
 export type { SimpleCommandSplit } from "./execution/fallback/split-simple-command.js";
 export type { GuardedOutput } from "./execution/io/binary-guard.js";

@@ -9,8 +9,8 @@ import { ConfigError } from "../../src/config/config-error.js";
 import type { Executor } from "../../src/execution/executor/executor.js";
 import { createLocalExecutor } from "../../src/execution/executor/local-executor.js";
 import type { ToolDefinition } from "../../src/tools/tool-definition.js";
-import { isAlive, pollUntil, waitUntilGone } from "../mcp/process-probe.js";
 import { nativePidCommand, onWindows, pwdOutputs, shellQuote, skipUnderWine } from "../support/platform.js";
+import { isAlive, pollUntil, waitUntilGone } from "../support/process-probe.js";
 
 // The pid comes from a node process the shell starts: allow for a slow start on a loaded machine.
 const PID_WAIT_MS = 20_000;

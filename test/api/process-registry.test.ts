@@ -4,7 +4,7 @@ import { ProcessRegistry } from "../../src/api/process-registry.js";
 import { parseConfig } from "../../src/config/parse-config.js";
 import { ManagedProcessError } from "../../src/managed/managed-process-error.js";
 import { createProcessManager } from "../../src/managed/process-manager.js";
-import { waitUntilGone } from "../mcp/process-probe.js";
+import { waitUntilGone } from "../support/process-probe.js";
 
 const config = parseConfig({ managed_processes: true, safety_profile: "unrestricted" });
 const registry = () =>

@@ -18,8 +18,8 @@ import type { ShellgateConfigInput } from "../../src/config/schema.js";
 import { createMcpServer } from "../../src/surfaces/mcp/create-mcp-server.js";
 import type { ToolDefinition } from "../../src/tools/tool-definition.js";
 import { sandboxTestsRun } from "../execution/sandbox/sandbox-guard.js";
-import { pollUntil } from "../mcp/process-probe.js";
 import { runCli } from "../support/fake-io.js";
+import { pollUntil } from "../support/process-probe.js";
 
 // Every surface through the one spawn path, inside bubblewrap for real: the bash tool (foreground,
 // background), managed processes, the MCP server and the CLI. The gate still decides first.

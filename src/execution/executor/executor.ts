@@ -3,6 +3,7 @@ import type { Verdict } from "../../safety/verdict.js";
 import type { OutputListener } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
 import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../tasks/task-types.js";
+import type { ExecutorDescription } from "./executor-description.js";
 
 /** What a caller asks for (the model's inputs, already validated by the tool schema). */
 export interface ExecRequest {
@@ -46,8 +47,10 @@ export interface ExecSpec {
  * on infrastructure failure (`ExecutionError`); non-zero exits, timeouts and aborts resolve.
  */
 export interface Executor {
-  /** The shell commands run in. */
+  /** The shell commands run in (the same as `describe().resolution`). */
   readonly resolution: ShellResolution;
+  /** Where commands run: the target's shell, platform, home, user and isolation (see ExecutorDescription). */
+  describe(): ExecutorDescription;
   /** Applies defaults and validates (timeout range, with the milliseconds hint). Throws `ExecutionError`. */
   resolve(request: ExecRequest): ExecSpec;
   run(spec: ExecSpec): Promise<RunResult>;

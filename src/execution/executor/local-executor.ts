@@ -11,6 +11,7 @@ import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
 import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
+import type { ExecutorDescription } from "./executor-description.js";
 
 export const DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES = 1_000_000;
 export const DEFAULT_SPILL_TOTAL_MAX_BYTES = 512 * 1024 * 1024;
@@ -32,6 +33,22 @@ export interface LocalExecutorOptions
   /** Spill directories older than this are removed on start (0: never). Default 24. */
   readonly spillMaxAgeHours?: number;
   readonly onListenerError?: (error: unknown, task: TaskSnapshot) => void;
+}
+
+/** This machine as the local executor's target: the home and user its commands see. */
+function describeLocal(options: LocalExecutorOptions, cwd: string): ExecutorDescription {
+  const env = options.env ?? process.env;
+  const windows = options.resolution.platform === "win32";
+  const home = options.resolution.home ?? (windows ? env.USERPROFILE : env.HOME);
+  const user = windows ? env.USERNAME : (env.USER ?? env.LOGNAME);
+  return {
+    location: "local",
+    resolution: options.resolution,
+    cwd,
+    ...(home ? { home } : {}),
+    ...(user ? { user } : {}),
+    spill: "target",
+  };
 }
 
 /** The local executor: commands run on this machine in the resolved shell. */
@@ -73,8 +90,11 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     ...(spec.verdict ? { verdict: spec.verdict } : {}),
   });
 
+  const description = describeLocal(options, baseCwd);
+
   return {
     resolution: options.resolution,
+    describe: () => description,
     resolve(request: ExecRequest): ExecSpec {
       const timeoutMs = resolveTimeoutMs({
         timeout: request.timeout,

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
 import { createShellgate, type Shellgate, type ToolDefinition } from "../../../src/index.js";
-import { pollUntil } from "../../mcp/process-probe.js";
+import { pollUntil } from "../../support/process-probe.js";
 
 export interface AdapterFixture {
   directory: string;

@@ -1,8 +1,8 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { createLangChainTools } from "../../../src/surfaces/adapters/langchain.js";
-import { isAlive, waitUntilGone } from "../../mcp/process-probe.js";
 import { skipUnderWine } from "../../support/platform.js";
+import { isAlive, waitUntilGone } from "../../support/process-probe.js";
 import { BLOCKED, INVALID, RUNS, shellgateText, treeCommand, useAdapterFixture } from "./adapter-fixture.js";
 
 const fixture = useAdapterFixture();

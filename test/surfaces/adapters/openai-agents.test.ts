@@ -1,8 +1,8 @@
 import { RunContext } from "@openai/agents";
 import { describe, expect, it } from "vitest";
 import { createOpenAIAgentsTools } from "../../../src/surfaces/adapters/openai-agents.js";
-import { isAlive, waitUntilGone } from "../../mcp/process-probe.js";
 import { skipUnderWine } from "../../support/platform.js";
+import { isAlive, waitUntilGone } from "../../support/process-probe.js";
 import { BLOCKED, INVALID, RUNS, shellgateText, treeCommand, useAdapterFixture } from "./adapter-fixture.js";
 
 const fixture = useAdapterFixture();

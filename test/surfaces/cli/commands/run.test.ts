@@ -1,0 +1,153 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { main } from "../../../../src/surfaces/cli/main.js";
+import { survivors } from "../../../fixtures/exec/helpers.js";
+import { fakeIo } from "../../../support/fake-io.js";
+import { onWindows, pwdOutputs, skipUnderWine } from "../../../support/platform.js";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "cli-run-"));
+const config = path.join(scratch, "unrestricted.json");
+writeFileSync(config, JSON.stringify({ safety_profile: "unrestricted", spill_dir: scratch }));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const io = () => fakeIo(scratch);
+
+describe("shellgate run", () => {
+  // Every test here starts the real shell (even a refusal resolves it first); Wine has none.
+  beforeEach((context) => skipUnderWine(context, "no-git-bash"));
+
+  it("prints the model text and exits with the command's code", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--", "echo hi; exit 3"], cli)).toBe(3);
+    expect(cli.out()).toBe("hi\n[exit code: 3]\n");
+  });
+
+  it("exits 124 on timeout", async () => {
+    const timed = io();
+    expect(await main(["run", "--config", config, "--timeout", "1", "sleep 5"], timed)).toBe(124);
+    expect(timed.out()).toContain("[timed out after 1000ms]");
+  });
+
+  it("exits 128+N when the shell dies by a signal", async () => {
+    expect(await main(["run", "--config", config, "kill -KILL $$"], io())).toBe(137);
+  });
+
+  it("prints the structured result with --json and honours --cwd", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--json", "--cwd", os.tmpdir(), "pwd"], cli)).toBe(0);
+    const result = JSON.parse(cli.out()) as { stdout: string };
+    expect(pwdOutputs(os.tmpdir())).toContain(result.stdout);
+    expect(result).toMatchObject({
+      exitCode: 0,
+      timedOut: false,
+      truncated: { stdout: false },
+    });
+  });
+
+  it("rejects a millisecond-looking timeout with the hint, as a usage error", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--timeout", "5000", "true"], cli)).toBe(64);
+    expect(cli.err()).toContain("did you mean 5 seconds?");
+  });
+
+  it("never suggests an out-of-range --timeout, and points long values at --background", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--timeout", "1e12", "true"], cli)).toBe(64);
+    expect(cli.err()).toBe(
+      "shellgate run: --timeout must be between 1 and 3600 seconds, got 1000000000000. For longer work use --background.\n",
+    );
+  });
+
+  it("starts --background work detached, with its output in a private log", async () => {
+    const cli = io();
+    expect(
+      await main(["run", "--config", config, "--background", "--json", "echo bg; echo PID=$$"], cli),
+    ).toBe(0);
+    const started = JSON.parse(cli.out()) as { pid: number; logPath: string };
+    expect(await survivors([started.pid], 5000)).toEqual([]);
+    // In Git Bash $$ is a Cygwin pid, never the Windows pid that was reported.
+    const log = readFileSync(started.logPath, "utf8");
+    if (onWindows) expect(log).toMatch(/^bg\nPID=\d+\n$/);
+    else expect(log).toBe(`bg\nPID=${started.pid}\n`);
+  });
+
+  it("reports infrastructure failures on stderr with exit 69 (EX_UNAVAILABLE)", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--cwd", "/no/such/place", "true"], cli)).toBe(69);
+    // On Windows the message names where the shell's /no/such/place landed (under the Git root).
+    expect(cli.err()).toMatch(/working directory .*no[\\/]such[\\/]place\)? does not exist/);
+  });
+
+  it("a command the default (strict) profile blocks never runs", async () => {
+    const cli = io();
+    expect(await main(["run", `sudo touch ${scratch}/made-by-sudo`], cli)).toBe(77);
+    expect(cli.err()).toContain("Command blocked by the safety gate (profile strict");
+    expect(existsSync(`${scratch}/made-by-sudo`)).toBe(false);
+  });
+
+  it("needs a command", async () => {
+    expect(await main(["run", "--config", config], io())).toBe(64);
+  });
+
+  it("keeps the command's own exit 2 apart from an input error, and --json always says which", async () => {
+    const command = io();
+    expect(await main(["run", "--json", "--config", config, "exit 2"], command)).toBe(2);
+    expect(JSON.parse(command.out())).toMatchObject({ exitCode: 2, exit: { code: 2, reason: "command" } });
+    const input = io();
+    expect(await main(["run", "--json", "--config", config, "--frobnicate", "true"], input)).toBe(64);
+    expect(JSON.parse(input.out())).toMatchObject({
+      error: "input-error",
+      exit: { code: 64, reason: "input-error" },
+    });
+    expect(input.err()).toMatch(/^shellgate run: /);
+    const blocked = io();
+    expect(await main(["run", "--json", "sudo true"], blocked)).toBe(77);
+    expect(JSON.parse(blocked.out())).toMatchObject({
+      error: "blocked",
+      exit: { code: 77, reason: "blocked" },
+    });
+    const timedOut = io();
+    expect(await main(["run", "--json", "--config", config, "--timeout", "1", "sleep 5"], timedOut)).toBe(
+      124,
+    );
+    expect(JSON.parse(timedOut.out())).toMatchObject({ exit: { code: 124, reason: "timeout" } });
+  });
+
+  it("refuses --timeout with --background instead of silently ignoring it", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--background", "--timeout", "5", "sleep 1"], cli)).toBe(
+      64,
+    );
+    expect(cli.err()).toBe(
+      "shellgate run: --timeout does not apply to --background: the work is detached and outlives shellgate, so nothing would enforce it; drop --timeout, or limit the command itself (timeout 60 make test)\n",
+    );
+    expect(cli.out()).toBe("");
+  });
+
+  it("reads the command from stdin with run -, quoting and all", async () => {
+    const cli = io();
+    cli.input.end("printf '%s\\n' \"it's quoted\" | tr a-z A-Z\n");
+    expect(await main(["run", "--config", config, "-"], cli)).toBe(0);
+    expect(cli.out()).toBe("IT'S QUOTED\n");
+  });
+
+  it("on a terminal, shows output as it arrives and the markers at the end", async () => {
+    const cli = io();
+    Object.assign(cli.stdout, { isTTY: true });
+    const go = path.join(scratch, "go");
+    const command = `echo first; echo oops >&2; while [ ! -e '${go}' ]; do sleep 0.05; done; echo second; exit 3`;
+    const running = main(["run", "--config", config, "--", command], cli);
+    // The first line is on the terminal while the command still waits for the file.
+    await new Promise<void>((resolve) => {
+      const check = () => (cli.out().includes("first") ? resolve() : cli.stdout.once("data", check));
+      check();
+    });
+    expect(cli.out()).toBe("first\n");
+    writeFileSync(go, "");
+    expect(await running).toBe(3);
+    expect(cli.out()).toBe("first\nsecond\n[exit code: 3]\n");
+    expect(cli.err()).toBe("oops\n");
+  });
+});
