@@ -6,11 +6,11 @@ import {
 } from "../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../execution/executor/executor.js";
 import { createLocalExecutor } from "../execution/executor/local-executor.js";
+import type { StartCheck } from "../execution/prepare/judge-start.js";
 import type { RunOptions } from "../execution/run/run-options.js";
 import { decideStdinPolicy } from "../managed/lifecycle/stdin-policy.js";
 import type { ManagedSettings } from "../managed/process-manager-options.js";
 import { type SafetyGateOptions, strictListWarnings } from "../safety/options.js";
-import type { Verdict } from "../safety/verdict.js";
 
 // The config adapters, in the one wiring place: the gate, the runner, the executor, the process
 // manager and the sandbox take plain options, and only this folder reads config keys.
@@ -54,7 +54,8 @@ export function configWarnings(config: ShellgateConfig): string[] {
 
 export interface ExecutorFromConfigInput {
   readonly resolution: ShellResolution;
-  readonly check?: (command: string) => Verdict;
+  /** The safety gate, asked with each command's context (`createSafetyGate(...).check` fits). */
+  readonly check?: StartCheck;
   /** Shared with managed processes so `max_concurrent` is one number. Default: from the config. */
   readonly concurrency?: ConcurrencyCounter;
   /** Overrides `working_dir`. */

@@ -6,6 +6,7 @@ import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
 import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import { createProcessManager } from "../managed/process-manager.js";
+import { safetyContextFor } from "../safety/context.js";
 import type { DescriptionContext } from "../text/descriptions/description-context.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { instanceAdmission } from "./admission/instance-admission.js";
@@ -22,7 +23,7 @@ import { amplifierTool } from "./tools/amplifier-tool.js";
 import { dshTools } from "./tools/dsh-tools.js";
 import { processTools } from "./tools/process-tools.js";
 import type { ToolRuntime } from "./tools/tool-runtime.js";
-import { instanceDirectory } from "./working-directory.js";
+import { callDirectory, instanceDirectory } from "./working-directory.js";
 
 async function requireDirectory(directory: string): Promise<void> {
   const stats = await stat(directory).catch(() => null);
@@ -139,7 +140,8 @@ export async function openShellgate(
       ...(host.approve ? { approve: host.approve.bind(host) } : {}),
     },
     shell,
-    ...(host.env ? { env: host.env } : {}),
+    // The environment commands start from: the gate reads $HOME and the known variables from it.
+    env: host.env ?? process.env,
     isClosed: () => closed,
     ...(host.log ? { log: host.log.bind(host) } : {}),
   });
@@ -164,7 +166,11 @@ export async function openShellgate(
     cwd,
     sandbox,
     executor: execution.executor,
-    check: (command) => gate.check(command),
+    // Judged as a call in that directory would be: the same context the admission step builds.
+    check: (command, where = {}) => {
+      const place = callDirectory(cwd, where.cwd, shell.platform);
+      return gate.check(command, safetyContextFor({ cwd: place, env: host.env ?? process.env, shell }));
+    },
     admit,
     processes(ownerId) {
       if (!processes) throw new Error("managed processes are off; set managed_processes: true in the config");

@@ -28,8 +28,12 @@ export interface Shellgate {
   readonly sandbox: Sandbox;
   /** The executor seam commands run through (the local one unless the host passed its own). */
   readonly executor: Executor;
-  /** The safety gate's verdict for a command line; nothing runs without it. */
-  check(command: string): Verdict;
+  /**
+   * The safety gate's verdict for a command line where a call would run it: in `where.cwd`
+   * (absolute, or relative to the instance's directory), by default the instance's directory, with
+   * the instance's environment and shell — the same verdict the tools' admission gives.
+   */
+  check(command: string, where?: { readonly cwd?: string }): Verdict;
   /**
    * The admission step every surface uses: one verdict, then approval, then one refusal text.
    * Pass the verdict of an allowed admission on (`verdict` in an exec request or a start context)

@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../platforms/index.js";
 import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { ProcessJob } from "../execution/containment/process-job.js";
 import type { BuildEnvironmentOptions } from "../execution/environment/build-environment.js";
+import type { StartCheck } from "../execution/prepare/judge-start.js";
 import type { Sandbox } from "../execution/sandbox/index.js";
 import type { WslTarget } from "../execution/terminate/wsl-tree-kill.js";
 import type { Verdict } from "../safety/verdict.js";
@@ -44,7 +45,10 @@ export interface StartContext {
   readonly cwd?: string;
   /** Aborting before the spawn completed stops the child and fails the start. */
   readonly signal?: AbortSignal;
-  /** The admission step's verdict for this command, so the manager does not judge it again. */
+  /**
+   * The admission step's verdict for this command (`shellgate.admit`), honoured when it judged this
+   * command in this directory, so the manager does not judge it again.
+   */
   readonly verdict?: Verdict;
 }
 
@@ -71,10 +75,11 @@ export type PlanSpawnFunction = (
 
 export interface ProcessManagerOptions extends ManagedSettings {
   /**
-   * The safety gate's synchronous check (`createSafetyGate(...).check`). Every start goes through
-   * it; a verdict with `allowed: false` refuses the start with the verdict's reason.
+   * The safety gate's synchronous check (`createSafetyGate(...).check`), asked with the command and
+   * the context it starts in (directory, environment, shell). Every start goes through it unless
+   * the admission step already judged it; a verdict with `allowed: false` refuses the start.
    */
-  readonly check: (command: string) => Verdict;
+  readonly check: StartCheck;
   /** Optional host observer (`operations.observe`): receives process events, never commands or stdin. */
   readonly observe?: Observer;
   /** Optional host question admission (`questions.admit`), required when a start names `question_ids`. */

@@ -11,6 +11,7 @@ import {
 } from "../execution/concurrency/concurrency-counter.js";
 import { buildEnvironment } from "../execution/environment/build-environment.js";
 import { guardBinary } from "../execution/io/binary-guard.js";
+import { judgeStart } from "../execution/prepare/judge-start.js";
 import { planSpawn } from "../execution/spawn/plan-spawn.js";
 import { terminateTree } from "../execution/terminate/terminate-tree.js";
 import { blockedText } from "../text/refusals/refusal-text.js";
@@ -149,11 +150,17 @@ class ManagedProcesses implements ProcessManager {
       );
     }
     const ptyModule = pty ? await requirePty(this.#options.importPty) : null;
-    const verdict = context.verdict ?? this.#options.check(parsed.command);
-    if (!verdict.allowed) throw new ManagedProcessError("blocked", blockedText(verdict));
     const timeoutSeconds = parsed.timeout ?? this.#options.defaultTimeoutSeconds;
     const questionIds = parsed.question_ids ?? [];
     const cwd = context.cwd ?? this.#options.cwd ?? currentDirectory();
+    // Judged where it starts, as every door judges: the admission's verdict for this command here,
+    // else the gate now, with the directory, the environment and the shell.
+    const verdict = judgeStart(
+      parsed.command,
+      { cwd, env: this.#options.baseEnvironment ?? process.env, shell: await this.#resolve() },
+      { verdict: context.verdict, check: this.#options.check },
+    );
+    if (verdict && !verdict.allowed) throw new ManagedProcessError("blocked", blockedText(verdict));
     // Fail fast before asking the host anything; both are checked again inside the fence.
     this.#checkCapacity();
 

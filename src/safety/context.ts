@@ -2,7 +2,9 @@ import type { ShellKind } from "../../platforms/index.js";
 
 /**
  * Where a command will run, as far as the caller knows it. Every field is optional: what is left out
- * stays unknown to the gate, which then judges as if it could be anything (stricter, never laxer).
+ * stays unknown to the gate, which then judges as if it could be anything (stricter, never laxer): an
+ * unknown `cwd` is read as both `/` and the home, and the stricter verdict stands, so a relative
+ * `rm -rf *` with no cwd is blocked as the root's.
  */
 export interface SafetyContext {
   /** The working directory the command starts in, in the shell's spelling or the native one. */
@@ -34,6 +36,32 @@ export function safetyShellOf(resolution: SafetyShell): SafetyShell {
     ...(resolution.home === undefined ? {} : { home: resolution.home }),
     ...(resolution.root === undefined ? {} : { root: resolution.root }),
     ...(resolution.distro === undefined ? {} : { distro: resolution.distro }),
+  };
+}
+
+/** What an engine knows of where it starts a command: the directory, the environment, the shell. */
+export interface StartPlace {
+  /** The absolute working directory the command starts in. */
+  readonly cwd: string;
+  /** The environment the command starts from (before scrubbing: `$HOME` and the like are kept). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The shell that runs it (a platform ShellResolution fits); its `home` beats the environment's. */
+  readonly shell?: SafetyShell;
+}
+
+/**
+ * The context every door hands the gate for a start: the tools' admission, the engines
+ * (`runCommand`, the executor, the process manager), `shellgate.check()` and the CLI build it here,
+ * so the same command in the same place gets the same verdict whichever door it came through.
+ */
+export function safetyContextFor(place: StartPlace): SafetyContext {
+  const { shell, env } = place;
+  const home = shell?.home ?? env?.HOME;
+  return {
+    cwd: place.cwd,
+    ...(home === undefined ? {} : { home }),
+    ...(env ? { env } : {}),
+    ...(shell ? { shell: safetyShellOf(shell) } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { analyzeScript } from "./analyze/analyze-script.js";
 import { contextKey, type SafetyContext } from "./context.js";
 import { type CompiledLists, decide } from "./decide.js";
 import { scopeForContext } from "./extract/context-scope.js";
+import { HOME_PATH } from "./extract/expanded-word.js";
 import { cloneScope, createScope, type Scope } from "./extract/scope.js";
 import { compilePattern } from "./lists/pattern.js";
 import { type SafetyGateOptions, strictListWarnings, validateOptions } from "./options.js";
@@ -14,7 +15,9 @@ export interface SafetyGate {
   readonly profile: SafetyProfile;
   /**
    * Judges one command line before it runs, where it will run (relative paths, `~`, `$HOME` and
-   * drive paths resolve against the context). Synchronous, never throws.
+   * drive paths resolve against the context). Without a `cwd` the directory is unknown, and unknown
+   * is read strictly: the command is judged as if it started in `/` and as if it started in the
+   * home, and the stricter verdict stands. Synchronous, never throws.
    */
   check(command: string, context?: SafetyContext): Verdict;
   /** Configuration the gate accepted but will not use (lists given with strict), one sentence each. */
@@ -68,6 +71,28 @@ function checkWith(
   }
 }
 
+/** The places an unknown working directory is read as: `/` first, then the home. */
+const UNKNOWN_CWD_READINGS = ["/", HOME_PATH] as const;
+
+/**
+ * The context with its unknown cwd read as each of UNKNOWN_CWD_READINGS, made once per context
+ * object (the gate's scope cache is keyed by context, so the readings must be stable objects too).
+ */
+class UnknownCwdReadings {
+  private readonly byContext = new WeakMap<SafetyContext, readonly SafetyContext[]>();
+  private readonly withoutContext = UNKNOWN_CWD_READINGS.map((cwd) => ({ cwd }));
+
+  for(context: SafetyContext | undefined): readonly SafetyContext[] {
+    if (context === undefined) return this.withoutContext;
+    let readings = this.byContext.get(context);
+    if (readings === undefined) {
+      readings = UNKNOWN_CWD_READINGS.map((cwd) => ({ ...context, cwd }));
+      this.byContext.set(context, readings);
+    }
+    return readings;
+  }
+}
+
 /** Creates a gate: loads the bash grammar once, validates the lists (throws SafetyConfigError). */
 export async function createSafetyGate(options: SafetyGateOptions = {}): Promise<SafetyGate> {
   const validated = validateOptions(options);
@@ -87,8 +112,20 @@ export async function createSafetyGate(options: SafetyGateOptions = {}): Promise
     return key;
   };
   const scopes = new StartingScopes(contextKeyOf);
-  const run = (command: string, context: SafetyContext | undefined) =>
+  const readings = new UnknownCwdReadings();
+  const judgeIn = (command: string, context: SafetyContext) =>
     checkWith(parser, validated.profile, lists, scopes, command, context);
+  const run = (command: string, context: SafetyContext | undefined): Verdict => {
+    if (context?.cwd !== undefined) return judgeIn(command, context);
+    // Unknown cwd: the first reading that blocks decides (a relative delete could be the root's
+    // or the home's); when none does, every reading allowed the command alike.
+    let verdict: Verdict | undefined;
+    for (const reading of readings.for(context)) {
+      verdict = judgeIn(command, reading);
+      if (!verdict.allowed) return verdict;
+    }
+    return verdict as Verdict;
+  };
   return {
     profile: validated.profile,
     warnings: strictListWarnings(options, validated.profile),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSafetyGate, type SafetyGate } from "../../src/safety/gate.js";
 import { SAFETY_PROFILES } from "../../src/safety/verdict.js";
 import { ADVERSARIAL_CASES } from "./cases/adversarial-cases.js";
+import { PROJECT_CONTEXT } from "./project-context.js";
 
 describe("adversarial and false-positive cases beyond the corpus", () => {
   let gates: SafetyGate[] = [];
@@ -11,7 +12,9 @@ describe("adversarial and false-positive cases beyond the corpus", () => {
 
   it("judges every case as expected in all four profiles", () => {
     const failures = ADVERSARIAL_CASES.flatMap((item) => {
-      const got = gates.map((gate) => (gate.check(item.command).allowed ? "A" : "B")).join("");
+      const got = gates
+        .map((gate) => (gate.check(item.command, PROJECT_CONTEXT).allowed ? "A" : "B"))
+        .join("");
       return got === item.expect
         ? []
         : [`${JSON.stringify(item.command)} (${item.why}): expected ${item.expect}, got ${got}`];

@@ -8,6 +8,7 @@ import {
   type SafetyContext,
   type SafetyProfile,
 } from "../../src/safety/index.js";
+import { caseContext } from "./project-context.js";
 
 /**
  * Cases for the parts of bash the gate models (brace ranges, long-option prefixes, arithmetic that runs
@@ -61,7 +62,7 @@ describe("bash-semantics case files", () => {
       const wrong: string[] = [];
       for (const item of read(file)) {
         for (const profile of SAFETY_PROFILES) {
-          const verdict = gates.get(profile)!.check(item.command, item.context);
+          const verdict = gates.get(profile)!.check(item.command, caseContext(item.context));
           const got = verdict.allowed ? "allow" : "block";
           if (got !== item.expect[profile])
             wrong.push(

@@ -9,7 +9,16 @@ describe("createSafetyGate(...).check(command, context)", () => {
     expect(first.allowed).toBe(false);
     expect(gate.check("rm -rf *", context)).toBe(first);
     expect(gate.check("rm -rf *", { cwd: "/" })).toEqual(first);
-    expect(gate.check("rm -rf *").allowed).toBe(true);
+  });
+
+  it("reads an unknown cwd strictly: as / and as the home, the stricter verdict standing", async () => {
+    const gate = await createSafetyGate();
+    expect(gate.check("rm -rf *")).toMatchObject({ allowed: false, rule: "delete.root" });
+    expect(gate.check("rm -rf .ssh", { home: "/home/alice" })).toMatchObject({ rule: "delete.credentials" });
+    expect(gate.check("rm -rf ./build")).toMatchObject({ allowed: true });
+    // A cd within the command moves every reading alike: from / or the home, build is a project path.
+    expect(gate.check("cd build && rm -rf *")).toMatchObject({ allowed: true });
+    expect(gate.check("rm -rf *", { cwd: "/home/alice/app", home: "/home/alice" }).allowed).toBe(true);
   });
 
   it("says once, at creation, that strict ignores allow lists", async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSafetyGate, type SafetyGate } from "../../src/safety/gate.js";
 import { SAFETY_PROFILES, type SafetyProfile } from "../../src/safety/verdict.js";
+import { PROJECT_CONTEXT } from "./project-context.js";
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const corpusFile = path.resolve(repositoryRoot, "../shared/corpus/safety-public.jsonl");
@@ -36,7 +37,7 @@ describe.skipIf(cases.length === 0)(`public safety corpus (${corpusFile})`, () =
     it(`every case passes in the ${profile} profile`, () => {
       const gate = gates.get(profile)!;
       const failures = cases
-        .map((item) => ({ item, verdict: gate.check(item.command) }))
+        .map((item) => ({ item, verdict: gate.check(item.command, PROJECT_CONTEXT) }))
         .filter(({ item, verdict }) => (verdict.allowed ? "allow" : "block") !== item.expect[profile])
         .map(
           ({ item, verdict }) =>
@@ -49,7 +50,7 @@ describe.skipIf(cases.length === 0)(`public safety corpus (${corpusFile})`, () =
   it("every blocked verdict names a rule, a reason sentence and a span inside the input", () => {
     const gate = gates.get("strict")!;
     for (const item of cases) {
-      const verdict = gate.check(item.command);
+      const verdict = gate.check(item.command, PROJECT_CONTEXT);
       if (verdict.allowed) continue;
       expect(verdict.rule).toMatch(/^[a-z]+(\.[a-z0-9_-]+)+$/);
       expect(verdict.reason).toMatch(/^Blocked: .+[.;]/);

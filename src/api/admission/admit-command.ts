@@ -1,5 +1,6 @@
 import type { ShellResolution } from "../../../platforms/index.js";
-import { type SafetyContext, safetyShellOf } from "../../safety/context.js";
+import { recordAdmission } from "../../execution/prepare/judge-start.js";
+import { type SafetyContext, safetyContextFor } from "../../safety/context.js";
 import type { Verdict } from "../../safety/verdict.js";
 import {
   approvalFailedText,
@@ -38,14 +39,21 @@ export function judge(request: AdmissionRequest, policy: Pick<AdmissionPolicy, "
 
 /** What the gate needs to know of where a command runs: its cwd, home, environment and shell. */
 export function safetyContextOf(request: AdmissionRequest): SafetyContext {
-  const shell = request.shell;
-  const home = shell?.home ?? request.env?.HOME;
-  return {
+  return safetyContextFor({
     cwd: request.cwd,
-    ...(home === undefined ? {} : { home }),
     ...(request.env ? { env: request.env } : {}),
-    ...(shell ? { shell: safetyShellOf(shell) } : {}),
-  };
+    ...(request.shell ? { shell: request.shell } : {}),
+  });
+}
+
+/**
+ * An allowed admission. Its verdict is this admission's own copy (the gate hands out cached
+ * objects): the engines honour it for this command in this directory, and judge anything else.
+ */
+function admitted(request: AdmissionRequest, verdict: Verdict): Admission {
+  const granted = { ...verdict };
+  recordAdmission(granted, request.command, request.cwd);
+  return { allowed: true, verdict: granted };
 }
 
 function normalise(answer: ApprovalAnswer): { approved: boolean; reason?: string } {
@@ -60,7 +68,7 @@ function normalise(answer: ApprovalAnswer): { approved: boolean; reason?: string
 export async function admitCommand(request: AdmissionRequest, policy: AdmissionPolicy): Promise<Admission> {
   const verdict = judge(request, policy);
   if (!verdict.allowed) return { allowed: false, reason: blockedText(verdict), verdict };
-  if (!policy.requireApproval) return { allowed: true, verdict };
+  if (!policy.requireApproval) return admitted(request, verdict);
   if (!policy.approve) return { allowed: false, reason: NO_APPROVER_TEXT, verdict };
   const { env: _env, shell: _shell, ...asked } = request;
   let answer: { approved: boolean; reason?: string };
@@ -70,6 +78,6 @@ export async function admitCommand(request: AdmissionRequest, policy: AdmissionP
     const message = error instanceof Error ? error.message : String(error);
     return { allowed: false, reason: approvalFailedText(message), verdict };
   }
-  if (answer.approved === true) return { allowed: true, verdict };
+  if (answer.approved === true) return admitted(request, verdict);
   return { allowed: false, reason: notApprovedText(answer.reason), verdict };
 }

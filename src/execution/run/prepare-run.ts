@@ -8,6 +8,7 @@ import {
 import { blockedText } from "../../text/refusals/refusal-text.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { prepareDirectPlan } from "../fallback/prepare-direct-plan.js";
+import { judgeStart } from "../prepare/judge-start.js";
 import { decideLongCommand, scriptFileContent, sourceScriptCommand } from "../spawn/long-command.js";
 import { mergePlanEnvironment, planSpawn } from "../spawn/plan-spawn.js";
 import { removeScriptFile, writeScriptFile } from "../spawn/script-file.js";
@@ -74,9 +75,19 @@ export function prepareRun(command: string, options: RunOptions): PreparedRun {
   if (workdirProblem !== null) throw new ExecutionError("bad-cwd", workdirProblem);
   const delivery = decideLongCommand(options.resolution.kind, options.resolution.platform, command);
   if (delivery.delivery === "refused") throw new ExecutionError("invalid-command", delivery.message);
-  const verdict = options.verdict ?? options.check?.(command);
-  if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
   const cwd = nativeWorkingDirectory(options);
+  // Judged where it starts: the admission's verdict when it judged this command here, else the gate now.
+  const verdict = judgeStart(
+    command,
+    { cwd, env: options.env ?? process.env, shell: options.resolution },
+    {
+      verdict: options.verdict,
+      check: options.check,
+      sameDirectory: (admitted) =>
+        admitted === cwd || nativeWorkingDirectory({ ...options, workdir: admitted }) === cwd,
+    },
+  );
+  if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
   assertWorkingDirectory(cwd, options.workdir);
   const { resolution } = options;
   let plan: SpawnPlan;

@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../../platforms/index.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
+import type { StartCheck } from "../prepare/judge-start.js";
 import type { Sandbox } from "../sandbox/index.js";
 
 /** A live view of a run's output; it may not throw into the run (a throw is ignored). */
@@ -50,9 +51,17 @@ export interface RunOptions {
   readonly killGraceMs?: number;
   /** Pipe drain after the shell exited. Default 250 ms. */
   readonly drainMs?: number;
-  /** The safety gate: a blocked command never spawns. */
-  readonly check?: (command: string) => Verdict;
-  /** A verdict the admission step already gave for this command; `check` is then not asked again. */
+  /**
+   * The safety gate (`createSafetyGate(...).check` fits): asked with the command and the context it
+   * starts in (the directory, the environment, the shell), so a blocked command never spawns.
+   * Without it nothing is judged.
+   */
+  readonly check?: StartCheck;
+  /**
+   * The admission step's verdict for this command (`shellgate.admit`): honoured when it judged this
+   * command in this directory, so `check` is not asked again; any other allowing verdict is judged
+   * again, and a blocking one always refuses.
+   */
   readonly verdict?: Verdict;
   /** Shared `max_concurrent` slots. */
   readonly concurrency?: ConcurrencyCounter;

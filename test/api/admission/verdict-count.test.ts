@@ -14,9 +14,9 @@ vi.mock("../../../src/safety/index.js", async (importOriginal) => {
       const gate = await original.createSafetyGate(...args);
       return {
         ...gate,
-        check: (command: string) => {
+        check: (...call: Parameters<typeof gate.check>) => {
           verdicts.count += 1;
-          return gate.check(command);
+          return gate.check(...call);
         },
       };
     },

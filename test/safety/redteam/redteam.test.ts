@@ -8,6 +8,7 @@ import {
   type SafetyProfile,
   type Verdict,
 } from "../../../src/safety/index.js";
+import { PROJECT_CONTEXT } from "../project-context.js";
 
 /**
  * Red-team cases written to find where the gate disagrees with bash before the hidden set does.
@@ -96,7 +97,7 @@ describe(`red-team safety cases (${cases.length} in cases.jsonl, ${pending.lengt
       const gate = await createSafetyGate({ profile });
       verdicts.set(
         profile,
-        cases.map((item) => gate.check(item.command)),
+        cases.map((item) => gate.check(item.command, PROJECT_CONTEXT)),
       );
     }
   });

@@ -1,40 +1,39 @@
 import path from "node:path";
 import { chooseHost, resolveShell } from "../../../../platforms/index.js";
-import { type SafetyContext, safetyShellOf } from "../../../safety/context.js";
+import { callDirectory, instanceDirectory } from "../../../api/working-directory.js";
+import type { ShellgateConfig } from "../../../config/schema.js";
+import { type SafetyContext, safetyContextFor } from "../../../safety/context.js";
 import type { CliIo } from "../command.js";
-import { resolveOptionsFromConfig } from "./describe.js";
 
-/** The environment names the gate reads from a host: where the home is, and who the user is. */
+/** The environment names the gate reads from a recorded host: where the home is, and who the user is. */
 const CONTEXT_VARIABLES = ["HOME", "USERPROFILE", "USER", "USERNAME", "LOGNAME"];
 
 /**
- * Where `check` judges commands: `--host FILE` resolves the shell of a recorded host (as `describe`
- * does) and takes its home and user; `--cwd DIR` is the working directory (relative to the caller's).
- * Neither given: no context, the gate judges as if the command could run anywhere.
+ * Where `check` judges commands: where `shellgate run` would run them. The directory is `--cwd DIR`
+ * (relative to the instance's), else the instance's (`working_dir`, else the caller's own); the shell
+ * is resolved as `run` resolves it, on this machine or on the recorded `--host FILE` (whose kind,
+ * home and user then apply); the environment is the caller's, or the recorded host's.
  */
 export async function checkContext(
-  options: { readonly host?: string; readonly cwd?: string; readonly config?: string },
+  options: { readonly host?: string; readonly cwd?: string; readonly config: ShellgateConfig },
   io: CliIo,
-): Promise<SafetyContext | undefined> {
-  if (options.host === undefined && options.cwd === undefined) return undefined;
-  const cwd = options.cwd === undefined ? undefined : absoluteDirectory(options.cwd, io.cwd);
-  if (options.host === undefined) {
-    return { ...(cwd === undefined ? {} : { cwd }), ...(io.env.HOME ? { home: io.env.HOME } : {}) };
+): Promise<SafetyContext> {
+  const { host, isReal } = await chooseHost(options.host, io.env, io.cwd);
+  const { config } = options;
+  const resolution = await resolveShell(host, {
+    windowsShell: config.windows_shell,
+    wslLoginShell: config.wsl_login_shell,
+    ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
+  });
+  const env: Record<string, string | undefined> = isReal ? io.env : {};
+  if (!isReal) {
+    for (const name of CONTEXT_VARIABLES) {
+      const value = host.env(name);
+      if (value !== undefined) env[name] = value;
+    }
   }
-  const { host } = await chooseHost(options.host, io.env, io.cwd);
-  const resolution = await resolveShell(host, await resolveOptionsFromConfig(options.config, io.cwd));
-  const env: Record<string, string> = {};
-  for (const name of CONTEXT_VARIABLES) {
-    const value = host.env(name);
-    if (value !== undefined) env[name] = value;
-  }
-  const home = resolution.home ?? env.HOME;
-  return {
-    ...(cwd === undefined ? {} : { cwd }),
-    ...(home === undefined ? {} : { home }),
-    env,
-    shell: safetyShellOf(resolution),
-  };
+  const cwd = callDirectory(instanceDirectory(config.working_dir, io.cwd), options.cwd, resolution.platform);
+  return safetyContextFor({ cwd, env, shell: resolution });
 }
 
 /** A directory as given (POSIX, `C:\…` or `/c/…` spellings are kept as written when absolute). */

@@ -39,7 +39,7 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     allowedCommands: [...(fromConfig.allowedCommands ?? []), ...stringListOption(parsed, "allow")],
     deniedCommands: [...(fromConfig.deniedCommands ?? []), ...stringListOption(parsed, "deny")],
   };
-  return { parsed, options };
+  return { parsed, options, config };
 }
 
 function formatVerdict(verdict: Verdict): string {
@@ -58,11 +58,7 @@ async function write(io: CliIo, text: string): Promise<void> {
  * `check --jsonl`: one verdict per input line, in order, streaming; gates made once per profile. A
  * line's optional `"cwd"` replaces the working directory of the context for that command.
  */
-async function audit(
-  io: CliIo,
-  options: SafetyGateOptions,
-  context: SafetyContext | undefined,
-): Promise<number> {
+async function audit(io: CliIo, options: SafetyGateOptions, context: SafetyContext): Promise<number> {
   const defaultProfile = options.profile ?? "strict";
   const gates = new Map<SafetyProfile, SafetyGate>();
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -98,13 +94,11 @@ async function audit(
 export const checkCommand: CliCommand = {
   name: "check",
   async run(args, io) {
-    const { parsed, options } = await gateOptions(args, io);
+    const { parsed, options, config } = await gateOptions(args, io);
+    const host = stringOption(parsed, "host");
+    const cwd = stringOption(parsed, "cwd");
     const context = await checkContext(
-      {
-        host: stringOption(parsed, "host"),
-        cwd: stringOption(parsed, "cwd"),
-        config: stringOption(parsed, "config"),
-      },
+      { config, ...(host === undefined ? {} : { host }), ...(cwd === undefined ? {} : { cwd }) },
       io,
     );
     for (const warning of strictListWarnings(options, options.profile ?? "strict"))

@@ -19,6 +19,16 @@ async function run(args: string[], input?: string): Promise<CliOutcome> {
 }
 
 describe("shellgate check COMMAND", () => {
+  it("judges in the caller's working directory, or --cwd: cd / && shellgate check 'rm -rf *' blocks", async () => {
+    const fromRoot = await runCli(["check", "--json", "rm -rf *"], { cwd: "/", env: {} });
+    expect(fromRoot.code).toBe(1);
+    expect(JSON.parse(fromRoot.out)).toMatchObject({ allowed: false, rule: "delete.root" });
+    expect((await run(["check", "rm -rf *"])).code).toBe(0);
+    expect(JSON.parse((await run(["check", "--json", "--cwd", "/", "rm -rf *"])).out)).toMatchObject({
+      rule: "delete.root",
+    });
+  });
+
   it("exits 0 and says allowed for a benign command", async () => {
     expect(await run(["check", "ls -la"])).toEqual({ code: 0, out: "allowed (strict)\n", err: "" });
   });
