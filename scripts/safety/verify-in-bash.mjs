@@ -3,11 +3,15 @@
 // dangerous action. Used to check the expectations of safety cases (see scripts/safety/README.md);
 // it is a developer tool, not part of the package.
 //
-//   node scripts/safety/verify-in-bash.mjs 'rm -rf /{u..u}sr'          one command, JSON report
+//   node scripts/safety/verify-in-bash.mjs [--tty] [--project] 'rm -rf /{u..u}sr'   one command, JSON report
+//        (--tty: on a pseudo-terminal, so pagers and editors start; --project: in a git repository
+//        that has its own Makefile, package.json and scripts)
 //   node scripts/safety/verify-in-bash.mjs --cases test/safety/cases/brace-cases.jsonl
 //        every case: a strict "block" must reach a dangerous action, a strict "allow" must not
 //        (a case whose why starts with "[opaque]" is blocked because the gate cannot see the code it
-//        runs, so it is only reported, not checked). Exits 1 on any disagreement.
+//        runs, so it is only reported, not checked; with "verify": {"runsWritten": true} it must at
+//        least be seen to run a file it wrote). A case's "verify": {"tty", "project"} are the options
+//        above. Exits 1 on any disagreement.
 //
 // What the sandbox is: the host's root bound read-only, fresh tmpfs over /tmp, /root (the home, with
 // sentinel start-up files and keys) and /run, every namespace unshared (no network), killed with its
@@ -117,9 +121,9 @@ const HOME_SENTINELS = [
   ".gnupg/pubring.kbx",
   ".config/gh/hosts.yml",
 ];
-/** Writable device and kernel paths every program uses. */
+/** Writable device and kernel paths every program uses, and caches programs keep for themselves (man's). */
 const HARMLESS_WRITES =
-  /^\/dev\/(null|zero|full|tty|ptmx|pts\/|stdout|stderr|stdin|fd\/|shm\/|random|urandom)|^\/proc\/(self|thread-self|\d+)\/(fd|attr|oom|comm|task)/;
+  /^\/dev\/(null|zero|full|tty|ptmx|pts\/|stdout|stderr|stdin|fd\/|shm\/|random|urandom)|^\/proc\/(self|thread-self|\d+)\/(fd|attr|oom|comm|task)|^\/var\/cache\//;
 
 const STUB = `#!/bin/sh
 # Logging stand-in: strace records this script's execve; a scheduler's payload is handed back to the
@@ -225,20 +229,34 @@ const DELETE_CALLS = new Set(["unlink", "unlinkat", "rmdir", "rename", "renameat
 const MODE_CALLS = new Set(["chmod", "fchmodat", "chown", "fchownat", "lchown", "truncate"]);
 const OPEN_CALLS = new Set(["open", "openat", "creat"]);
 
-/** Reads strace's log: dangerous actions and scheduler payloads. */
+/**
+ * Programs that read a file as code, a recipe or configuration (for `ranWritten`): a file the command
+ * wrote and one of these then opened (or that was executed itself) was run, not just read as data.
+ */
+const CODE_READERS =
+  /^(bash|sh|dash|zsh|ksh|busybox|python\d*(\.\d+)*|perl|ruby\d*(\.\d+)*|node|php\d*(\.\d+)*|lua\d*(\.\d+)*|make|gmake|cmake|ninja|git|ssh|scp|sftp|tmux|screen|vim?|vim\.\w+|nvim|ex|awk|gawk|mawk|sed|m4|tclsh\d*(\.\d+)*|expect|npm|npx|gdb|sqlite3|less|env|run-parts|crontab|at)$/;
+
+/** Reads strace's log: dangerous actions, scheduler payloads, and files the command wrote and then ran. */
 function analyseTrace(text) {
   const actions = [];
   const payloads = [];
+  const written = new Set();
+  const ranWritten = [];
+  const programOf = new Map();
   for (const line of text.split("\n")) {
-    const m = /^(?:\[pid\s+\d+\]\s*|\d+\s+)?([a-z0-9_]+)\((.*)$/.exec(line);
+    const m = /^(?:\[pid\s+(\d+)\]\s*|(\d+)\s+)?([a-z0-9_]+)\((.*)$/.exec(line);
     if (!m) continue;
-    const call = m[1];
-    const body = m[2].replace(/\)\s+=\s+.*$|\s*<unfinished \.\.\.>$/, "");
+    const pid = m[1] ?? m[2] ?? "";
+    const call = m[3];
+    const body = m[4].replace(/\)\s+=\s+.*$|\s*<unfinished \.\.\.>$/, "");
     const args = splitArgs(body);
     if (call === "execve") {
       if (/=\s+-1 /.test(line)) continue;
       const file = unquote(args[0]);
       const argv = argvOf(args[1] ?? "[]");
+      programOf.set(pid, path.posix.basename(file));
+      const executed = resolve(undefined, file);
+      if (written.has(executed)) ranWritten.push({ program: executed, file: executed });
       if (argv[0] === "/usr/bin/true" && argv[1] === "@@verify-payload@@") {
         payloads.push({ scheduler: argv[2], text: argv[3] ?? "" });
         continue;
@@ -251,24 +269,37 @@ function analyseTrace(text) {
           ? resolve(args[0], unquote(args[1]))
           : resolve(undefined, unquote(args[0]));
       if (protectedPath(target)) actions.push({ kind: "delete", detail: `${call} ${target}` });
+      // A file written as `x.lock` and renamed into place (git config, npm pkg set) was written.
+      if (call.startsWith("rename") && /=\s+0/.test(line)) {
+        const destination =
+          call === "rename" ? resolve(undefined, unquote(args[1])) : resolve(args[2], unquote(args[3]));
+        if (written.has(target)) written.add(destination);
+      }
     } else if (MODE_CALLS.has(call)) {
       const target = call.endsWith("at")
         ? resolve(args[0], unquote(args[1]))
         : resolve(undefined, unquote(args[0]));
-      if (protectedPath(target))
+      // A terminal multiplexer taking ownership of its own pseudo-terminal is not a permission change.
+      if (protectedPath(target) && !/^\/dev\/pts\//.test(target))
         actions.push({ kind: call === "truncate" ? "write" : "permissions", detail: `${call} ${target}` });
     } else if (OPEN_CALLS.has(call)) {
       const target =
         call === "openat" ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
       const flags = call === "openat" ? (args[2] ?? "") : (args[1] ?? "");
       const writes = call === "creat" || /O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/.test(flags);
+      if (!writes && written.has(target) && /=\s+\d/.test(line)) {
+        const program = programOf.get(pid) ?? "bash";
+        if (CODE_READERS.test(program) && !ranWritten.some((r) => r.file === target && r.program === program))
+          ranWritten.push({ program, file: target });
+      }
+      if (writes && !HARMLESS_WRITES.test(target) && /=\s+\d/.test(line)) written.add(target);
       if (!writes || HARMLESS_WRITES.test(target)) continue;
       const appendOnlyHome = target.startsWith(`${HOME}/`) && !/O_TRUNC/.test(flags);
       if (protectedPath(target) && !appendOnlyHome)
         actions.push({ kind: "write", detail: `${call} ${target} ${flags}` });
     }
   }
-  return { actions: actions.slice(0, 20), payloads };
+  return { actions: actions.slice(0, 20), payloads, ranWritten: ranWritten.slice(0, 20) };
 }
 
 /** Commands a scheduler would run later, from its payload. */
@@ -332,8 +363,27 @@ const NEXT_SESSION = [
 const STRACE_CALLS =
   "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
 
-/** Runs one command in a fresh sandbox; resolves to { actions, payloads, exit, timedOut }. */
-function runOnce(command) {
+/**
+ * A project the command may run in (a case's `verify.project`): a git repository with one commit and the
+ * repository's own Makefile, package.json and scripts, all benign. Files that exist before the command are
+ * the repository's own, which the gate does not read: running them must stay harmless here.
+ */
+const PROJECT = [
+  `printf 'all:\\n\\t@echo built\\ntest:\\n\\t@echo tested\\nclean:\\n\\trm -rf build\\n' > Makefile`,
+  `printf '{"name":"fixture","version":"1.0.0","scripts":{"test":"echo tested","build":"echo built","start":"echo started"}}\\n' > package.json`,
+  `printf 'echo ran\\n' > run.sh; printf 'print(42)\\n' > app.py; printf 'console.log(42)\\n' > app.js; mkdir -p build`,
+  "git init -q . && git add -A && git -c user.name=fixture -c user.email=fixture@example.com commit -qm fixture",
+].join("; ");
+
+/** The command on a pseudo-terminal: `script` runs it, without its own variable, in bash. */
+const TTY_RUN = 'VC=$1 script -qefc "env -u VC /bin/bash -c \\"\\$VC\\"" /dev/null';
+
+/**
+ * Runs one command in a fresh sandbox; resolves to { actions, payloads, ranWritten, exit, timedOut }.
+ * `tty`: the command's terminal is a pseudo-terminal (`script`), so pagers and editors act as they do
+ * for a person; `project`: it runs in the PROJECT fixture.
+ */
+function runOnce(command, { tty = false, project = false } = {}) {
   const { stubs, binds } = prepareFixture();
   const args = [
     "--ro-bind",
@@ -361,7 +411,7 @@ function runOnce(command) {
     "/bin/sh",
     "-c",
     // Set-up runs untraced; the traced shell gets fd 3 (strace's log pipe) closed, so the command cannot touch it.
-    `${SETUP}; cd ${WORKDIR} && exec strace -f -qq -y -s 65535 -e signal=none -e trace=${STRACE_CALLS} -o "|cat >&3" /bin/bash --norc --noprofile -c 'for n in /proc/$$/fd/*; do n=\${n##*/}; ((n > 2)) && eval "exec $n>&-"; done; /bin/bash -c "$1" </dev/null; ${NEXT_SESSION}' sh "$0"`,
+    `${SETUP}; cd ${WORKDIR} && ${project ? `{ ${PROJECT}; } >/dev/null 2>&1 &&` : ""} exec strace -f -qq -y -s 65535 -e signal=none -e trace=${STRACE_CALLS} -o "|cat >&3" /bin/bash --norc --noprofile -c 'for n in /proc/$$/fd/*; do n=\${n##*/}; ((n > 2)) && eval "exec $n>&-"; done; ${tty ? TTY_RUN : '/bin/bash -c "$1"'} </dev/null; ${NEXT_SESSION}' sh "$0"`,
     command,
   ];
   const env = {
@@ -402,15 +452,18 @@ function runOnce(command) {
   });
 }
 
-/** Judges a command: its own dangerous actions plus those of anything it scheduled (one level). */
-export async function verify(command, depth = 0) {
-  const run = await runOnce(command);
+/**
+ * Judges a command: its own dangerous actions plus those of anything it scheduled (one level), and the
+ * files it wrote and then ran. `options` as runOnce's (`tty`, `project`).
+ */
+export async function verify(command, options = {}, depth = 0) {
+  const run = await runOnce(command, options);
   const actions = [...run.actions];
   const scheduled = [];
   if (depth === 0) {
     for (const payload of run.payloads) {
       for (const later of scheduledCommands(payload)) {
-        const inner = await verify(later, depth + 1);
+        const inner = await verify(later, {}, depth + 1);
         scheduled.push({ scheduler: payload.scheduler, command: later, dangerous: inner.dangerous });
         for (const a of inner.actions)
           actions.push({ kind: `${payload.scheduler}:${a.kind}`, detail: a.detail });
@@ -422,6 +475,7 @@ export async function verify(command, depth = 0) {
     dangerous: actions.length > 0,
     actions,
     scheduled,
+    ranWritten: run.ranWritten,
     exit: run.exit,
     timedOut: run.timedOut,
     stdout: run.stdout,
@@ -439,13 +493,20 @@ async function checkCases(file) {
   const workers = Array.from({ length: 2 }, async () => {
     while (queue.length > 0) {
       const item = queue.shift();
-      const result = await verify(item.command);
+      const options = item.verify ?? {};
+      const result = await verify(item.command, options);
       const wantDanger = item.expect.strict === "block";
       const opaque = /^\[opaque\]/.test(item.why ?? "");
-      const ok = opaque || result.dangerous === wantDanger;
+      // An opaque write-then-run case must at least be seen to run a file it wrote.
+      const ok = opaque
+        ? !options.runsWritten || result.ranWritten.length > 0
+        : result.dangerous === wantDanger;
       if (!ok) failures++;
-      const tag = opaque ? "opaque" : ok ? "ok" : "MISMATCH";
-      const seen = result.actions.map((a) => `${a.kind}: ${a.detail}`).join("; ") || "nothing dangerous";
+      const tag = !ok ? "MISMATCH" : opaque ? "opaque" : "ok";
+      const ran = result.ranWritten.map((r) => `ran written ${r.file} (${r.program})`);
+      const seen =
+        [...result.actions.map((a) => `${a.kind}: ${a.detail}`), ...(opaque ? ran : [])].join("; ") ||
+        "nothing dangerous";
       console.log(
         `${tag.padEnd(8)} ${item.expect.strict.padEnd(5)} ${JSON.stringify(item.command)} -> ${seen.slice(0, 300)}${result.timedOut ? " (timed out)" : ""}`,
       );
@@ -469,11 +530,13 @@ async function main() {
     for (const file of argv.slice(1)) ok = (await checkCases(file)) && ok;
     process.exit(ok ? 0 : 1);
   }
+  const options = {};
+  while (argv[0] === "--tty" || argv[0] === "--project") options[argv.shift().slice(2)] = true;
   if (argv.length !== 1) {
-    console.error("usage: verify-in-bash.mjs 'COMMAND' | --cases FILE.jsonl…");
+    console.error("usage: verify-in-bash.mjs [--tty] [--project] 'COMMAND' | --cases FILE.jsonl…");
     process.exit(2);
   }
-  const result = await verify(argv[0]);
+  const result = await verify(argv[0], options);
   console.log(JSON.stringify(result, null, 2));
 }
 

@@ -2,11 +2,58 @@ import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
+import { capabilityHit } from "../interpreters/capability.js";
+import { foldStrings } from "../interpreters/fold-strings.js";
 import { inlineCode, type Language } from "../interpreters/inline-code.js";
 import { libraryCalls } from "../interpreters/library-calls.js";
+import { mutationCommands } from "../interpreters/mutations.js";
 import { processCalls } from "../interpreters/process-calls.js";
+import { normaliseReflection } from "../interpreters/reflection.js";
 import type { Nested } from "../normalize/nested.js";
 import { unknownProgramHit } from "./analysis-hits.js";
+
+/** How deep `exec("…")` inside `eval("…")` inside the program is followed. */
+const MAX_EMBEDDED_DEPTH = 4;
+
+/**
+ * Judges one program text: strings built from pieces are folded, reflection written out as the plain
+ * call, code run from literals (`exec("…")`) judged in its turn; then its library calls, its file
+ * mutations (as the shell commands they amount to), the processes it starts, and whether it decides
+ * at run time what it calls while it can start processes or change files.
+ */
+export function judgeProgramText(
+  source: string,
+  language: Language,
+  origin: string,
+  invocation: Invocation,
+  scope: Scope,
+  hits: RuleHit[],
+  nested: Nested[],
+  depth = 0,
+): void {
+  const folded = foldStrings(source, language);
+  const { code, embedded } = normaliseReflection(folded, language);
+  for (const inner of embedded) {
+    if (depth < MAX_EMBEDDED_DEPTH)
+      judgeProgramText(
+        inner,
+        language,
+        `code ${origin} evaluates`,
+        invocation,
+        scope,
+        hits,
+        nested,
+        depth + 1,
+      );
+  }
+  hits.push(...libraryCalls(code, origin, scope));
+  nested.push(...mutationCommands(code, language, origin, invocation));
+  const calls = processCalls(code, language, origin, invocation);
+  hits.push(...calls.hits);
+  nested.push(...calls.nested);
+  const capability = capabilityHit(code, language, origin);
+  if (capability) hits.push(capability);
+}
 
 /**
  * `python3 -c …`, `node -e …`, a program piped into an interpreter: the library calls it makes are
@@ -29,10 +76,7 @@ export function judgeInlineCode(
       hits.push(unknownProgramHit(origin));
       continue;
     }
-    hits.push(...libraryCalls(code, origin, scope));
-    const calls = processCalls(code, language, origin, invocation);
-    hits.push(...calls.hits);
-    nested.push(...calls.nested);
+    judgeProgramText(code, language, origin, invocation, scope, hits, nested);
   }
   return { hits, nested };
 }

@@ -19,7 +19,7 @@ const LOOP =
 function pathArgument(code: string, start: number): ExpandedWord | undefined {
   const literal = readLiteral(code, start);
   if (literal && !literal.interpolated)
-    return literalWord(literal.value, [0, 0], JSON.stringify(literal.value));
+    return literalWord(literal.value.replace(/^~(?=\/|$)/, HOME_PATH), [0, 0], JSON.stringify(literal.value));
   if (HOME_EXPRESSIONS.test(code.slice(start))) return literalWord(HOME_PATH, [0, 0], "~");
   if (
     /^\s*(?:os\.sep|os\.path\.sep|os\.path\.abspath\(\s*["']\/["']\s*\)|(?:pathlib\.)?Path\(\s*["']\/["']\s*\)|File::Spec->rootdir\(\)|path\.sep)/.test(
@@ -78,7 +78,8 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
       /[wa+]|O_WRONLY|O_RDWR/.test(mode) ||
       /^\s*,\s*[\w.|\s]*O_(WRONLY|RDWR)/.test(flagsAfter);
     if (!writes) continue;
-    const hit = judgeWriteTarget(literalWord(path, [0, 0], path), scope, origin);
+    const target = path.replace(/^~(?=\/|$)/, HOME_PATH);
+    const hit = judgeWriteTarget(literalWord(target, [0, 0], path), scope, origin);
     if (hit) hits.push(hit);
   }
   // Perl's two-argument open: `open F, ">/dev/sda"`.

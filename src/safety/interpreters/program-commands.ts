@@ -1,6 +1,7 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import type { Nested } from "../normalize/nested.js";
+import { mutationCommands } from "./mutations.js";
 
 /**
  * Programs that run shell commands named in their arguments or their input, beyond the interpreters:
@@ -49,10 +50,31 @@ function escapedLines(text: string, pattern: RegExp, origin: string): Nested[] {
 
 const TCL_COMMANDS = /(?:^|[;\n[{]\s*)(exec|spawn|system)\s+([^;\n\]}]*)|\bopen\s+["{]\|([^"}]*)["}]/g;
 
+/**
+ * Tcl values the program sets once and then expands: `set c {sudo id}; exec {*}$c` runs `sudo id`;
+ * `[string reverse {…}]` of a literal is folded.
+ */
+function tclValues(code: string): string {
+  let out = code.replace(
+    /\[string\s+reverse\s+(?:\{([^{}]*)\}|"([^"]*)")\]/g,
+    (_whole, braced, quoted) => `{${[...((braced ?? quoted) as string)].reverse().join("")}}`,
+  );
+  const counts = new Map<string, number>();
+  for (const match of out.matchAll(/\bset\s+(\w+)\s/g))
+    counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
+  for (const match of out.matchAll(/\bset\s+(\w+)\s+(?:\{([^{}]*)\}|"([^"$[]*)"|([^\s;\]$[]+))/g)) {
+    if (counts.get(match[1]!) !== 1) continue;
+    const value = match[2] ?? match[3] ?? match[4]!;
+    out = out.replace(new RegExp(`(?:\\{\\*\\})?\\$(?:${match[1]}\\b|\\{${match[1]}\\})`, "g"), value);
+  }
+  return out.replace(/\{\*\}\{([^{}]*)\}/g, "$1");
+}
+
 /** The commands a Tcl or expect program starts; braces are Tcl's single quotes. */
-function tclCommands(code: string | undefined, origin: string): Nested[] {
-  if (code === undefined) return [script(undefined, origin)];
-  const found: Nested[] = [];
+function tclCommands(given: string | undefined, origin: string, invocation: Invocation): Nested[] {
+  if (given === undefined) return [script(undefined, origin)];
+  const code = tclValues(given);
+  const found: Nested[] = [...mutationCommands(code, "tcl", origin, invocation)];
   for (const match of code.matchAll(TCL_COMMANDS)) {
     const words = (match[2] ?? match[3] ?? "").replace(/\s*(?:2>@1|>&@stdout|<@stdin|&)\s*$/, "");
     found.push(script(words.replace(/\{([^{}]*)\}/g, "'$1'"), origin));
@@ -201,16 +223,18 @@ export function programCommands(
     case "expect":
     case "expectk": {
       const inline = valuesOf(args, ["-c"]);
-      if (inline.length > 0) return tclCommands(inline.join("\n"), `${name} -c`);
+      if (inline.length > 0) return tclCommands(inline.join("\n"), `${name} -c`, invocation);
       const operand = args.find(
         (word, index) => !word.value.startsWith("-") && args[index - 1]?.value !== "-f",
       );
       const file = args[values.indexOf("-f") + 1] ?? operand;
       if (file && file.value !== "-") {
         const text = fileText(file);
-        return text === undefined ? [] : tclCommands(text, `${name} ${file.value}`);
+        return text === undefined ? [] : tclCommands(text, `${name} ${file.value}`, invocation);
       }
-      return invocation.stdin ? tclCommands(stdinText(invocation), `a program piped into ${name}`) : [];
+      return invocation.stdin
+        ? tclCommands(stdinText(invocation), `a program piped into ${name}`, invocation)
+        : [];
     }
     case "jrunscript":
     case "jjs": {

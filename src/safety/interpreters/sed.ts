@@ -5,7 +5,10 @@ import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
 import { judgeWriteTarget } from "../rules/write-targets.js";
 
-function scriptsOf(args: readonly ExpandedWord[]): string[] {
+function scriptsOf(
+  args: readonly ExpandedWord[],
+  fileText: (word: ExpandedWord) => string | undefined,
+): string[] {
   const scripts: string[] = [];
   let sawExpression = false;
   for (let index = 0; index < args.length; index += 1) {
@@ -18,6 +21,10 @@ function scriptsOf(args: readonly ExpandedWord[]): string[] {
       scripts.push(value.slice(13));
       sawExpression = true;
     } else if (value === "-f" || value === "--file") {
+      // A script file the command wrote (or a `<(…)`): judged like `-e` text; others are the project's.
+      const file = args[index + 1];
+      const text = file ? fileText(file) : undefined;
+      if (text !== undefined) scripts.push(text);
       sawExpression = true;
       index += 1;
     } else if (value === "-l" || value === "--line-length") index += 1;
@@ -34,14 +41,17 @@ export function sedActions(
   args: readonly ExpandedWord[],
   scope: Scope,
   input?: string,
+  fileText: (word: ExpandedWord) => string | undefined = () => undefined,
 ): { nested: Nested[]; hits: RuleHit[] } {
   const nested: Nested[] = [];
   const hits: RuleHit[] = [];
-  for (const script of scriptsOf(args)) {
+  for (const script of scriptsOf(args, fileText)) {
     let index = 0;
     while (index < script.length) {
       while (index < script.length && /[\s;{}!]/.test(script[index]!)) index += 1;
       while (index < script.length && /[\d$,~+]/.test(script[index]!)) index += 1;
+      // An address may be followed by spaces before its command (`1 e cmd`).
+      while (index < script.length && /[ \t!]/.test(script[index]!)) index += 1;
       if (script[index] === "/" || script[index] === "\\") {
         const delimiter = script[index] === "\\" ? script[index + 1]! : "/";
         index += script[index] === "\\" ? 2 : 1;
@@ -117,7 +127,11 @@ export function sedActions(
         const rest = script.slice(index, end === -1 ? undefined : end).trim();
         index = end === -1 ? script.length : end;
         if (command === "e") {
-          if (rest === "")
+          // `e` alone runs the pattern space: each input line, when the input is known.
+          if (rest === "" && input !== undefined)
+            for (const line of input.replace(/\n$/, "").split("\n").slice(0, 32))
+              nested.push({ kind: "script", text: line, origin: "sed e" });
+          else if (rest === "")
             hits.push({
               rule: "dynamic.interpreter-command",
               severity: "dynamic",

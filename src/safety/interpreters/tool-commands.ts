@@ -215,10 +215,15 @@ export function toolActions(
     case "gawk":
     case "mawk":
     case "nawk":
-      return awkActions(args, scope, fileText);
+      return awkActions(args, scope, fileText, {
+        environment: (variable) =>
+          invocation.assignments.find((assignment) => assignment.name === variable)?.value.value ??
+          scope.variables.get(variable),
+        ...(invocation.stdin?.read() === undefined ? {} : { input: invocation.stdin.read()! }),
+      });
     case "sed":
     case "gsed":
-      return sedActions(args, scope, invocation.stdin?.read());
+      return sedActions(args, scope, invocation.stdin?.read(), fileText);
     case "osascript": {
       const code = optionValues(args, ["-e"]).join("\n");
       const nested: Nested[] = [];
