@@ -139,9 +139,12 @@ function libraryRequest(plan: SpawnPlan, policy: SandboxPolicy): LibraryWrapRequ
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
   // Linux and macOS: a private temp directory, made on the first enclosed start and removed at close.
+  // It is made here, where the sandbox runs, so only when this process runs there too (a Linux
+  // policy described on Windows, as tests do, has none).
   const temp =
     options.settings.mode !== "off" &&
     !options.wsl &&
+    process.platform !== "win32" &&
     (options.context.platform === "linux" || options.context.platform === "darwin")
       ? instanceTemp(options.context.tempDirectory)
       : undefined;

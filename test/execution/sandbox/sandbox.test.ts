@@ -1,18 +1,29 @@
-import { describe, expect, it } from "vitest";
-import { createSandbox, type SandboxOptions } from "../../../src/execution/sandbox/index.js";
+import os from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSandbox, type Sandbox, type SandboxOptions } from "../../../src/execution/sandbox/index.js";
 import { planSpawn } from "../../../src/execution/spawn/plan-spawn.js";
 import { testResolution } from "../../support/resolution.js";
 
 const bash = testResolution();
-const context = { platform: "linux", cwd: "/work", home: "/home/ada", tempDirectory: "/tmp" } as const;
+// The run's own temp directory: an instance's private one is made there on its first enclosed start.
+const context = { platform: "linux", cwd: "/work", home: "/home/ada", tempDirectory: os.tmpdir() } as const;
 const noBubblewrap = async () => ({
   platform: "linux",
   dependencyErrors: ["bubblewrap (bwrap) not installed", "socat not installed"],
 });
 
+const opened: Sandbox[] = [];
+
 function sandbox(mode: "off" | "auto" | "required", overrides: Partial<SandboxOptions> = {}) {
-  return createSandbox({ settings: { mode, allowed_domains: [] }, context, ...overrides });
+  const instance = createSandbox({ settings: { mode, allowed_domains: [] }, context, ...overrides });
+  opened.push(instance);
+  return instance;
 }
+
+// Closed, so their private temp directories go.
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((instance) => instance.close()));
+});
 
 describe("createSandbox", () => {
   it("off: plans pass unchanged and nothing is probed or loaded", async () => {
