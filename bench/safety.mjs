@@ -17,6 +17,7 @@ if (!existsSync(built)) {
   process.exit(2);
 }
 const { createSafetyGate, SAFETY_PROFILES } = await import(built);
+const { loadBashParser } = await import(path.join(root, "dist/src/safety/parse/load-grammar.js"));
 const corpusFile = path.resolve(root, "../shared/corpus/safety-public.jsonl");
 const cases = readFileSync(corpusFile, "utf8")
   .split("\n")
@@ -54,6 +55,15 @@ async function gateSet(create, cacheVerdicts) {
 }
 const rounds = 25;
 /**
+ * The tree-sitter parse alone, as a "gate set": what the cold verdict is measured against (the same
+ * commands, the same number of calls, in the same rounds). The tree is freed as the gate frees it.
+ */
+const parser = await loadBashParser();
+const parseOnly = Object.fromEntries(
+  SAFETY_PROFILES.map((profile) => [profile, { check: (command) => parser.parse(command).delete() }]),
+);
+
+/**
  * Microseconds per verdict over the corpus × 4 profiles × rounds, after a warm-up, sorted; with
  * several gate sets, they take turns round by round, so a busy machine slows them alike.
  */
@@ -77,11 +87,15 @@ function measure(...sets) {
 }
 const coldGates = await gateSet(createSafetyGate, false);
 const [samples] = measure(gates);
-const [cold, baselineCold] = baseline
-  ? measure(coldGates, await gateSet(baseline.createSafetyGate, false))
-  : measure(coldGates);
+const [cold, parsed, baselineCold] = baseline
+  ? measure(coldGates, parseOnly, await gateSet(baseline.createSafetyGate, false))
+  : measure(coldGates, parseOnly);
 console.log(
-  `per verdict, cold (cache off; ${cold.length} verdicts, corpus × 4 profiles × ${rounds}): p50 ${percentile(cold, 0.5).toFixed(1)} µs, p99 ${percentile(cold, 0.99).toFixed(1)} µs, max ${cold.at(-1).toFixed(0)} µs (targets: p50 ≤ 20 µs, p99 ≤ 500 µs)`,
+  `per verdict, cold (cache off; ${cold.length} verdicts, corpus × 4 profiles × ${rounds}): p50 ${percentile(cold, 0.5).toFixed(1)} µs, p99 ${percentile(cold, 0.99).toFixed(1)} µs, max ${cold.at(-1).toFixed(0)} µs`,
+);
+const parseRatio = percentile(cold, 0.5) / percentile(parsed, 0.5);
+console.log(
+  `  tree-sitter parse alone, same commands, same run, interleaved: p50 ${percentile(parsed, 0.5).toFixed(1)} µs, p99 ${percentile(parsed, 0.99).toFixed(1)} µs; cold verdict/parse p50 ${parseRatio.toFixed(2)}× (target ≤ 4×), cold p99 ${percentile(cold, 0.99).toFixed(0)} µs (target ≤ 500 µs)`,
 );
 if (baselineCold) {
   const ratio = (fraction) => (percentile(cold, fraction) / percentile(baselineCold, fraction)).toFixed(2);

@@ -51,6 +51,7 @@ export async function loadConfig(
   try {
     return parseConfig(data);
   } catch (error) {
-    throw new ConfigError(`${target}: ${(error as Error).message}`);
+    const keys = error instanceof ConfigError ? error.keys : [];
+    throw new ConfigError(`${target}: ${(error as Error).message}`, keys);
   }
 }

@@ -14,5 +14,6 @@ export function parseConfig(input: unknown): ShellgateConfig {
   if (result.success) return result.data;
   const wording = { subject: "config key", schema: configSchema };
   const messages = result.error.issues.map((issue) => describeIssue(issue, input, wording));
-  throw new ConfigError(messages.join("; "));
+  const keys = [...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? "")))];
+  throw new ConfigError(messages.join("; "), keys);
 }

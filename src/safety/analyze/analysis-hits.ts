@@ -18,6 +18,19 @@ export function syntaxErrorHit(subject: string, where: string): RuleHit {
   };
 }
 
+/**
+ * Text handed to a shell (`bash -c`, `eval`, `watch`, `ssh host …`) that the grammar rejects: the
+ * command carrying it is valid bash, and a shell that rejects the text runs none of its erroneous line,
+ * so it is not "unparsable" — but it cannot be checked either, which strict and standard block.
+ */
+export function invalidScriptHit(subject: string, where: string): RuleHit {
+  return {
+    rule: "dynamic.invalid-script",
+    severity: "dynamic",
+    reason: `${subject} is not valid shell text (${where}), so what it would run cannot be checked; fix its syntax or run the commands directly.`,
+  };
+}
+
 export const UNKNOWN_PROMPT_EXPANSION: RuleHit = {
   rule: "dynamic.prompt-expansion",
   severity: "dynamic",

@@ -9,6 +9,8 @@ import { withLongOptionsSpelledOut } from "../normalize/long-options.js";
 import type { Nested } from "../normalize/nested.js";
 import { unwrap } from "../normalize/unwrap.js";
 import { unwrapContainer } from "../normalize/unwrap-container.js";
+import { unwrapExec } from "../normalize/unwrap-exec.js";
+import { unwrapRemote } from "../normalize/unwrap-remote.js";
 import { embeddedScripts } from "../reparse/embedded-scripts.js";
 import { isPersistenceFile, persistedScripts } from "../reparse/persistence-files.js";
 import { scheduledScripts } from "../reparse/scheduled-jobs.js";
@@ -249,6 +251,8 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
     ...unwrap(name, invocation, fileText),
     ...unwrapWindows(name, invocation, scope),
     ...unwrapContainer(name, invocation, scope),
+    ...unwrapRemote(name, invocation),
+    ...unwrapExec(name, invocation),
   ];
   if (SHELLS.has(name)) nested.push(...shellScripts(name, invocation, scope, processOutput));
   nested.push(...startupScripts(name, invocation, scope), ...scheduledScripts(name, invocation, scope));

@@ -1,7 +1,7 @@
 import type { Parser } from "web-tree-sitter";
 import { type Span, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
-import type { Invocation } from "../extract/invocation.js";
-import { cloneScope, type Scope } from "../extract/scope.js";
+import type { Invocation, Stdin } from "../extract/invocation.js";
+import { cloneScope, remoteScope, type Scope } from "../extract/scope.js";
 import { ScriptWalker, type WalkVisitor } from "../extract/walk/script-walker.js";
 import type { Finding, RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
@@ -11,6 +11,7 @@ import { findStrayCaseTerminator, findSyntaxError } from "../parse/syntax-error.
 import { copyTree, type SyntaxNode as Node } from "../parse/syntax-node.js";
 import { forkBombInFunction, forkBombInLoop } from "../rules/forkbomb.js";
 import {
+  invalidScriptHit,
   NESTED_TOO_DEEP,
   PARSE_FAILED,
   reparseBudgetHit,
@@ -43,19 +44,29 @@ export class ScriptAnalysis implements WalkVisitor {
     readonly outerSpan: Span | undefined,
     readonly sink: Sink,
     private readonly origin: string | undefined,
+    /** Set when this script runs on another machine: what sends it there (`ssh prod`). */
+    private readonly remote?: string,
   ) {
     this.walker = new ScriptWalker(scope, this, sink.budget);
   }
 
   /** The same script's analysis, reporting into another sink (to probe what a command could do). */
   withSink(sink: Sink): ScriptAnalysis {
-    return new ScriptAnalysis(this.parser, this.scope, this.depth, this.outerSpan, sink, this.origin);
+    return new ScriptAnalysis(
+      this.parser,
+      this.scope,
+      this.depth,
+      this.outerSpan,
+      sink,
+      this.origin,
+      this.remote,
+    );
   }
 
-  run(text: string): void {
+  run(text: string, stdin?: Stdin): void {
     const simple = this.sink.simpleScripts ? parseSimpleScript(text) : undefined;
     if (simple) {
-      this.walker.walk(simple, undefined, 0);
+      this.walker.walk(simple, stdin, 0);
       return;
     }
     const tree = this.parser.parse(chunked(text));
@@ -76,18 +87,37 @@ export class ScriptAnalysis implements WalkVisitor {
           return;
         }
       }
-      if (error) {
+      if (error && this.depth === 0) {
         const where = `line ${error.line}, column ${error.column}: ${error.description}`;
-        const subject = this.origin ? `the script given to ${this.origin}` : "the command";
-        this.add(syntaxErrorHit(subject, where), undefined, [
+        this.add(syntaxErrorHit("the command", where), undefined, [
           error.offset,
           Math.min(text.length, error.offset + 1),
         ]);
       }
-      this.walker.walk(copyTree(tree, text), undefined, 0);
+      this.walker.walk(copyTree(tree, text), stdin, 0);
+      if (error && this.depth > 0) this.invalidScript(text, error);
     } finally {
       tree.delete();
     }
+  }
+
+  /** Text handed to a shell that the grammar rejects (after what it could judge of it). */
+  private invalidScript(text: string, error: NonNullable<ReturnType<typeof findSyntaxError>>): void {
+    const where = `line ${error.line}, column ${error.column}: ${error.description}`;
+    const span: Span = [error.offset, Math.min(text.length, error.offset + 1)];
+    // A shell runs the complete lines before the one it rejects: judge them on their own too, in case
+    // the grammar's recovery swallowed one.
+    const before = text
+      .split("\n")
+      .slice(0, error.line - 1)
+      .join("\n");
+    if (before.trim() !== "")
+      this.script({ kind: "script", text: before, origin: this.origin ?? "a shell" }, this.carrier(span));
+    this.add(invalidScriptHit(`the script given to ${this.origin ?? "a shell"}`, where), undefined, span);
+  }
+
+  private carrier(span: Span): Invocation {
+    return { words: [], assignments: [], redirects: [], stdin: undefined, span };
   }
 
   private parsesCleanly(text: string): boolean {
@@ -112,7 +142,9 @@ export class ScriptAnalysis implements WalkVisitor {
       return;
     }
     const span: Span = this.outerSpan ?? [0, original.length];
-    new ScriptAnalysis(this.parser, this.scope, this.depth, span, this.sink, this.origin).run(rewritten);
+    new ScriptAnalysis(this.parser, this.scope, this.depth, span, this.sink, this.origin, this.remote).run(
+      rewritten,
+    );
   }
 
   add(hit: RuleHit, invocation: Invocation | undefined, span?: Span): void {
@@ -121,7 +153,7 @@ export class ScriptAnalysis implements WalkVisitor {
     const finding: { -readonly [key in keyof Finding]: Finding[key] } = {
       rule: hit.rule,
       severity: hit.severity,
-      reason: hit.reason,
+      reason: this.remote ? `${this.remote} runs this on another machine, where ${hit.reason}` : hit.reason,
       command: words && displayCommand(words),
       matchText: words && matchTextOf(words),
       span: this.outerSpan ?? span ?? invocation?.span ?? [0, 0],
@@ -208,6 +240,7 @@ export class ScriptAnalysis implements WalkVisitor {
     const command = text.length > 80 ? `${text.slice(0, 77)}...` : text;
     this.sink.findings.push({
       ...hit,
+      ...(this.remote ? { reason: `${this.remote} runs this on another machine, where ${hit.reason}` } : {}),
       command,
       matchText: command,
       span: this.outerSpan ?? [node.startIndex, node.endIndex],
@@ -232,12 +265,13 @@ export class ScriptAnalysis implements WalkVisitor {
     const text = item.text.replaceAll(UNKNOWN, PLACEHOLDER).replaceAll(UNKNOWN_NONEMPTY, PLACEHOLDER);
     const child = new ScriptAnalysis(
       this.parser,
-      cloneScope(this.scope),
+      item.remote ? remoteScope(item.remote.cwd) : cloneScope(this.scope),
       this.depth + 1,
       this.outerSpan ?? carrier.span,
       this.sink,
       item.origin,
+      item.remote ? item.origin : this.remote,
     );
-    child.run(text);
+    child.run(text, item.stdin);
   }
 }

@@ -37,6 +37,17 @@ export function createScope(): Scope {
   };
 }
 
+/**
+ * Another machine's shell (ssh, kubectl exec): none of this script's state; it starts in its home,
+ * which the gate does not know (so a relative delete there may be the home's), or in `cwd`.
+ */
+export function remoteScope(cwd?: string): Scope {
+  const scope = createScope();
+  scope.cwd = cwd ?? HOME_PATH;
+  scope.variables.set("PWD", scope.cwd);
+  return scope;
+}
+
 /** A shell started by the script inherits the state so far; what it changes stays inside it. */
 export function cloneScope(scope: Scope): Scope {
   return {

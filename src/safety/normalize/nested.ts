@@ -10,4 +10,9 @@ export type Nested =
       /** What hands the text to a shell, e.g. "bash -c", "eval", "a pipe into sh". */
       readonly origin: string;
       readonly stdin?: Stdin;
+      /**
+       * Set when the text runs on another machine, pod or container (ssh, kubectl exec): it is judged
+       * in a scope of its own, whose working directory is the remote home unless `cwd` names one.
+       */
+      readonly remote?: { readonly cwd?: string };
     };

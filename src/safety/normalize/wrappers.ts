@@ -79,6 +79,7 @@ export const WRAPPERS: Record<string, OptionGrammar> = {
   "dbus-launch": {},
   "xvfb-run": { withArgument: "nsfe", longWithArgument: ["--server-args", "--server-num"] },
   "ssh-agent": { withArgument: "aEPt" },
+  sshpass: { withArgument: "pfdP" },
   "systemd-inhibit": { longWithArgument: ["--what", "--who", "--why", "--mode"] },
   "systemd-run": {
     withArgument: "upEM",

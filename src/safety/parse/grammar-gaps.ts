@@ -21,6 +21,10 @@
  *   as `*`, which matches at least as much.
  * - A word that starts with a brace expansion (`{s,}udo`, `{rm,-rf}`): the grammar reads its `{` as a
  *   group; an empty quoted prefix (`""{s,}udo`) keeps bash's expansion and parses as a word.
+ * - A word that starts with a bracket expression (`[a-z]*` as a command or argument): the grammar reads
+ *   its `[` as a test command; an empty quoted prefix keeps the glob.
+ * - `$` before a character that starts no expansion (`$%`, `$,`, `$:`): bash keeps it literally.
+ * - `done }`, `fi }`, `esac }`: a compound command ends a group's last command without `;`.
  */
 export function rewriteGrammarGaps(text: string): string | undefined {
   const lines = text.split("\n");
@@ -165,13 +169,21 @@ function scanLine(
         continue;
       }
     }
+    const wordStart = index === 0 || /[\s;&|]/.test(source[index - 1]!);
     if (
       char === "{" &&
       (index === 0 || /[\s;&|(]/.test(chars[index - 1]!)) &&
       startsBraceExpansion(source, index)
     )
       chars[index] = '""{';
-    else if (char === ";" && chars[index + 1] === ";" && chars[index + 2] === "&") {
+    else if (char === "[" && wordStart && /^\[[^\s[\]][^\s]*\]/.test(source.slice(index)))
+      chars[index] = '""[';
+    else if (char === "$" && /[%,.:/=+^~]/.test(source[index + 1] ?? "")) chars[index] = "\\$";
+    else if (wordStart && /^(done|fi|esac)[ \t]+\}(?=\s|;|&|\||\)|$)/.test(source.slice(index))) {
+      const length = source.slice(index).match(/^(done|fi|esac)/)![0].length;
+      chars[index + length] = ";";
+      index += length;
+    } else if (char === ";" && chars[index + 1] === ";" && chars[index + 2] === "&") {
       // `;;&` (test the next patterns too) judged like `;;`: every arm is judged anyway.
       chars[index + 2] = " ";
       index += 2;
@@ -243,6 +255,8 @@ function scanLine(
   if (heredocs.length > 0)
     for (let index = 0; index < chars.length; index += 1) {
       if (chars[index] === '""{') chars[index] = "{";
+      else if (chars[index] === '""[') chars[index] = "[";
+      else if (chars[index] === "\\$") chars[index] = "$";
       else if (chars[index] === ");") chars[index] = ")";
     }
   return { line: chars.join(""), quote, heredocs, separators };

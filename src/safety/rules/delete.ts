@@ -8,6 +8,7 @@ import {
   protectionOf,
 } from "./protected-paths.js";
 import type { Rule, RuleInput } from "./rule.js";
+import { systemFileHit, systemFileKind } from "./system-files.js";
 
 function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit {
   const target = describeProtection(protection, word);
@@ -72,10 +73,29 @@ function removeRule(input: RuleInput): RuleHit | undefined {
     else if (!value.startsWith("--") && /[rR]/.test(value)) recursive = true;
   }
   const operands = input.name === "rm" ? targets.filter((word) => !refusedByRm(word)) : targets;
-  if (recursive) return firstProtected(operands, input, `'${input.name}'`);
+  if (recursive)
+    return (
+      firstProtected(operands, input, `'${input.name}'`) ??
+      systemFileRemoved(operands, input, `'${input.name}'`)
+    );
   // Without -r only files go, but a key or token file is as gone as a directory would be.
   const credential = operands.find((word) => protectionOf(word, input.scope) === "credentials");
-  return credential ? hit("credentials", credential, `'${input.name}'`) : undefined;
+  return credential
+    ? hit("credentials", credential, `'${input.name}'`)
+    : systemFileRemoved(operands, input, `'${input.name}'`);
+}
+
+/** Removing (or moving away) an account, authentication, mount or boot file. */
+function systemFileRemoved(
+  words: readonly ExpandedWord[],
+  input: RuleInput,
+  tool: string,
+): RuleHit | undefined {
+  for (const word of words) {
+    const kind = systemFileKind(word, input.scope);
+    if (kind) return systemFileHit(kind, `${tool} removes ${word.source},`);
+  }
+  return undefined;
 }
 
 const NARROWING = new Set([
@@ -256,9 +276,23 @@ export const deleteRule: Rule = (input) => {
         `'${input.name}'`,
       );
     }
+    case "unlink":
+      return systemFileRemoved(
+        input.args.filter((word) => !word.value.startsWith("-")),
+        input,
+        "'unlink'",
+      );
     case "shred": {
       const credential = input.args.find((word) => protectionOf(word, input.scope) === "credentials");
       if (credential) return hit("credentials", credential, "'shred'");
+      if (input.args.some((word) => /^-[a-zA-Z]*u|^--remove/.test(word.value))) {
+        const removed = systemFileRemoved(
+          input.args.filter((word) => !word.value.startsWith("-")),
+          input,
+          "'shred -u'",
+        );
+        if (removed) return removed;
+      }
       return input.invocation.treeOperands &&
         input.args.some((word) => /^-[a-zA-Z]*u|^--remove/.test(word.value))
         ? firstProtected(
@@ -271,7 +305,10 @@ export const deleteRule: Rule = (input) => {
     case "mv": {
       // Moving `/`, a system directory or home away breaks the system as surely as deleting it.
       const paths = input.args.filter((word) => !word.value.startsWith("-"));
-      return firstProtected(paths.slice(0, -1), input, "'mv'");
+      return (
+        firstProtected(paths.slice(0, -1), input, "'mv'") ??
+        systemFileRemoved(paths.slice(0, -1), input, "'mv'")
+      );
     }
     default:
       return undefined;

@@ -1,11 +1,15 @@
 import { accountRule } from "./account.js";
+import { cloudDeletionRule } from "./cloud-deletion.js";
 import { deleteRule } from "./delete.js";
+import { hostedStateRule } from "./hosted-state.js";
 import { loadableBuiltinRule } from "./loadable-builtin.js";
 import { mkfsRule } from "./mkfs.js";
 import { permissionsRule } from "./permissions.js";
 import { powerRule } from "./power.js";
 import { privilegeRule } from "./privilege.js";
+import { remoteTrustRule } from "./remote-trust.js";
 import type { Rule } from "./rule.js";
+import { systemAdminRule } from "./system-admin.js";
 import { windowsRule } from "./windows.js";
 
 /** The per-command rule families, in the order their findings are reported. */
@@ -18,4 +22,8 @@ export const RULES: readonly Rule[] = [
   accountRule,
   windowsRule,
   loadableBuiltinRule,
+  hostedStateRule,
+  cloudDeletionRule,
+  systemAdminRule,
+  remoteTrustRule,
 ];

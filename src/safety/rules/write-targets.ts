@@ -1,10 +1,12 @@
-import { type ExpandedWord, HOME_PATH } from "../extract/expanded-word.js";
+import type { ExpandedWord } from "../extract/expanded-word.js";
 import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
 import { isCredentialFile } from "./protected-paths.js";
 import { operands, type RuleInput } from "./rule.js";
+import { persistenceRuleOf, startupKindOf } from "./startup-trust-files.js";
+import { systemFileHit, systemFileKind } from "./system-files.js";
 
 const DEVICE =
   /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper\/|dm-\d|md\d|md\/|loop\d|nbd\d|sr\d|sg\d|mtd|zram\d|ram\d|bcache|rbd|drbd|ada\d|da\d|mem$|kmem$|port$|root$|disk\/|block\/|dasd|emmc|xbd|vbd)/;
@@ -26,14 +28,10 @@ const DEVICE_SAMPLES = [
   "/dev/md0",
   "/dev/loop0",
 ];
-const ACCOUNT_FILES =
-  /^\/etc\/(passwd|shadow|group|gshadow|sudoers|sudoers\.d\/.*|doas\.conf|master\.passwd|pam\.d\/.*)$/;
+/** Kernel parameters and mandatory access control switches of the running system. */
+const KERNEL_PARAMETERS =
+  /^\/proc\/sys\/|^\/sys\/fs\/selinux\/(enforce|disable)$|^\/sys\/kernel\/security\/apparmor\/.+/;
 const POWER_FILES = /^\/(proc\/sysrq-trigger|sys\/power\/state|proc\/sys\/kernel\/sysrq-trigger)$/;
-
-/** The home's shell start-up files: replacing one loses the user's settings. */
-const STARTUP_FILE = new RegExp(
-  `^${HOME_PATH}/(\\.bashrc|\\.bash_profile|\\.bash_login|\\.profile|\\.zshrc|\\.zshenv|\\.zprofile)$`,
-);
 
 /** Files of the operating system and installed packages: truncating one breaks what reads it. */
 const SYSTEM_FILE =
@@ -61,11 +59,15 @@ export function judgeWriteTarget(
       reason: `${how} writes to the raw device ${word.source}, which destroys its data; write to a regular file instead (or /dev/null to discard output).`,
     };
   }
-  if (ACCOUNT_FILES.test(resolved)) {
+  const systemFile = systemFileKind(word, scope);
+  // Appending to the account and sudo files grants access; elsewhere only replacing them breaks things.
+  if (systemFile === "account" || (systemFile && !options.append))
+    return systemFileHit(systemFile, `${how} writes to ${resolved},`);
+  if (KERNEL_PARAMETERS.test(resolved) && !POWER_FILES.test(resolved)) {
     return {
-      rule: "account.file",
+      rule: "system.kernel-parameter",
       severity: "dangerous",
-      reason: `${how} writes to ${resolved}, the system's account or sudo configuration; ask the user to make this change.`,
+      reason: `${how} writes to ${resolved}, which changes a kernel parameter or security switch of the running system; read it instead, or ask the user to change it.`,
     };
   }
   if (POWER_FILES.test(resolved)) {
@@ -82,11 +84,12 @@ export function judgeWriteTarget(
       reason: `${how} overwrites ${word.source}, a key or credential file, which destroys it; write somewhere else, or ask the user to replace it.`,
     };
   }
-  if (!options.append && STARTUP_FILE.test(resolved)) {
+  const startup = startupKindOf(resolved, scope);
+  if (startup) {
     return {
-      rule: "write.startup-file",
+      rule: persistenceRuleOf(startup),
       severity: "dangerous",
-      reason: `${how} overwrites ${word.source}, the shell start-up file, losing the user's settings; append to it with >> instead, or ask the user.`,
+      reason: `${how} writes ${word.source}, a ${startup} that keeps acting in the user's later sessions (persistence), which this profile does not allow; show the user the change to make instead.`,
     };
   }
   if (!options.append && SYSTEM_FILE.test(resolved)) {
@@ -97,6 +100,17 @@ export function judgeWriteTarget(
     };
   }
   return undefined;
+}
+
+/** The directory of `-t DIR`, `--target-directory=DIR` or `--target-directory DIR` at `index`. */
+function targetDirectory(args: readonly ExpandedWord[], index: number): ExpandedWord[] {
+  const word = args[index]!;
+  if (word.value.startsWith("--target-directory=")) {
+    const value = word.value.slice("--target-directory=".length);
+    return [{ ...word, value, pattern: value }];
+  }
+  const next = args[index + 1];
+  return next ? [next] : [];
 }
 
 /** Paths that a command (not a redirect) opens for writing: `dd of=`, `tee`, `cp`/`mv` targets… */
@@ -203,9 +217,29 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       const targetOption = args.findIndex(
         (word) => word.value === "-t" || word.value.startsWith("--target-directory"),
       );
-      if (targetOption !== -1) return [];
+      if (targetOption !== -1) return targetDirectory(args, targetOption);
       const files = operands(args, name === "install" ? "mgoS" : "S");
       return name === "ddrescue" ? files.slice(1, 2) : files.length > 1 ? files.slice(-1) : [];
+    }
+    case "ln":
+    case "gln": {
+      // `ln TARGET LINK`, `ln TARGET… DIR`, `ln -t DIR TARGET…`: the link made replaces what was there.
+      const targetOption = args.findIndex(
+        (word) => word.value === "-t" || word.value.startsWith("--target-directory"),
+      );
+      if (targetOption !== -1) return targetDirectory(args, targetOption);
+      const files = operands(args, "S");
+      return files.length > 1 ? files.slice(-1) : [];
+    }
+    case "link":
+      return operands(args).slice(1, 2);
+    case "rsync": {
+      // The destination, when it is a local path (`HOST:path` and `rsync://` are another machine's).
+      const files = operands(args, "efBTM");
+      const destination = files.at(-1);
+      return files.length > 1 && destination && !/^[^/]*:|^rsync:\/\//.test(destination.value)
+        ? [destination]
+        : [];
     }
     case "sed":
     case "gsed":

@@ -462,7 +462,11 @@ export const ADVERSARIAL_CASES: readonly Case[] = [
   { command: "openssl passwd -6 secret", expect: SAFE, why: "hashing a password" },
   { command: "getent passwd bob", expect: SAFE, why: "account lookup" },
   { command: "visudo -c", expect: SAFE, why: "sudoers syntax check" },
-  { command: "echo 'alias rm=\"rm -i\"' >> ~/.bashrc", expect: SAFE, why: "config line" },
+  {
+    command: "echo 'alias rm=\"rm -i\"' >> ~/.bashrc",
+    expect: DANGER,
+    why: "writing a start-up file is persistence (issue 24)",
+  },
   { command: "history | grep sudo", expect: SAFE, why: "history search" },
   { command: "mkfs.ext4 -F rootfs.img", expect: SAFE, why: "formatting an image file" },
   { command: "truncate -s 1G disk.img && mkfs.ext4 disk.img", expect: SAFE, why: "image file workflow" },
