@@ -25,9 +25,10 @@ const ENTRIES = {
 };
 // Packages that stay imports of the installed package: native code and WASM located next to their
 // own files, iconv-lite (required on first use, for Windows code pages only: its tables are large),
-// the optional sandbox library, and the frameworks the adapters are given (peers).
+// the optional sandbox library and the executors' engine clients (optional peers, imported when that
+// executor is configured), and the frameworks the adapters are given (peers).
 const EXTERNAL_PACKAGES =
-  /^(web-tree-sitter|tree-sitter-bash|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|ai|@openai\/agents|@langchain\/core)(\/|$)/;
+  /^(web-tree-sitter|tree-sitter-bash|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|dockerode|ssh2|@kubernetes\/client-node|ai|@openai\/agents|@langchain\/core)(\/|$)/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
 

@@ -1,8 +1,11 @@
 import { stat } from "node:fs/promises";
+import path from "node:path";
+import { currentDirectory } from "../../platforms/index.js";
 import { ConfigError } from "../config/config-error.js";
 import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
 import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
+import { ExecutorError } from "../execution/remote/executor-error.js";
 import { createProcessManager } from "../managed/process-manager.js";
 import { safetyContextFor } from "../safety/context.js";
 import type { DescriptionContext } from "../text/descriptions/description-context.js";
@@ -72,7 +75,17 @@ export async function openShellgate(
   options: OpenOptions = {},
 ): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
-  const hostCwd = host.cwd ?? process.cwd();
+  if (parsed.executor.kind !== "local" && !host.executor) {
+    // Until the remote executors are wired into the instance (issue 20), a configured one must not
+    // fall back to running commands here.
+    throw new ExecutorError(
+      "engine",
+      `config executor kind '${parsed.executor.kind}' is not available in this build yet; remove 'executor' (or pass a host executor) to run commands on this machine.`,
+    );
+  }
+  // An absolute working_dir needs no process cwd (which may have been deleted under the host).
+  const absolute = parsed.working_dir !== undefined && path.isAbsolute(parsed.working_dir);
+  const hostCwd = host.cwd ?? (absolute ? (parsed.working_dir as string) : currentDirectory(host.env));
   const cwd = instanceDirectory(parsed.working_dir, hostCwd);
   await requireDirectory(cwd);
   // The grammar loads while the shell is probed; neither needs the other.

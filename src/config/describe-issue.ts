@@ -33,14 +33,34 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return current;
 }
 
-/** The keys an object schema at `path` knows, or none when `path` does not lead to an object. */
-export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+/** A discriminated union's option for the input's discriminator value (`executor.kind`). */
+function unionOption(union: z.ZodType, value: unknown): z.ZodType | undefined {
+  if (!(union instanceof z.ZodDiscriminatedUnion)) return undefined;
+  const discriminator = union._zod.def.discriminator;
+  const chosen = (value as Record<string, unknown> | undefined)?.[discriminator];
+  return (union.options as z.ZodType[]).find((option) => {
+    const literal =
+      option instanceof z.ZodObject ? (option.shape as Record<string, z.ZodType>)[discriminator] : undefined;
+    return literal instanceof z.ZodLiteral && literal.values.has(chosen as never);
+  });
+}
+
+/**
+ * The keys an object schema at `path` knows, or none when `path` does not lead to an object. A
+ * discriminated union on the way is resolved by the input's own discriminator value.
+ */
+export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[], input?: unknown): string[] {
   let current = unwrap(schema);
-  for (const key of path) {
+  const resolve = (at: number) => {
+    current = unwrap(unionOption(current, valueAt(input, path.slice(0, at))) ?? current);
+  };
+  resolve(0);
+  for (const [index, key] of path.entries()) {
     if (!(current instanceof z.ZodObject)) return [];
     const next = (current.shape as Record<PropertyKey, z.ZodType | undefined>)[key];
     if (next === undefined) return [];
     current = unwrap(next);
+    resolve(index + 1);
   }
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
@@ -92,7 +112,7 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, wording: 
     case "unrecognized_keys": {
       const keys = issue.keys.map((key) => `'${key}'`).join(", ");
       const where = issue.path.length > 0 ? ` in '${name}'` : "";
-      const known = knownKeysAt(wording.schema, issue.path);
+      const known = knownKeysAt(wording.schema, issue.path, input);
       const plural = issue.keys.length > 1 ? "s" : "";
       return `unknown ${wording.subject}${plural} ${keys}${where}; known: ${known.join(", ")}`;
     }
@@ -116,10 +136,19 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, wording: 
       const limit = issue.inclusive ? "at least" : "more than";
       return `${subject} must be ${limit} ${sizeWords(issue.origin, issue.minimum)}, got ${sizeOf(issue.origin, value)}`;
     }
+    case "invalid_union": {
+      // A discriminated union (`executor.kind`) names its allowed values; others say what zod says.
+      const options = (issue as { options?: readonly unknown[] }).options;
+      if (!options) break;
+      const allowed = options.map((option) => JSON.stringify(option)).join(", ");
+      const got = value === undefined ? "is missing" : `is ${describeValue(value)}`;
+      return `${subject} ${got}; allowed values: ${allowed}`;
+    }
     case "custom":
       // Our own refinements word their message as a predicate: "field 'x' is required for …".
       return name === "" ? issue.message : `${subject} ${issue.message}`;
     default:
-      return name === "" ? issue.message : `${subject}: ${issue.message}`;
+      break;
   }
+  return name === "" ? issue.message : `${subject}: ${issue.message}`;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SANDBOX_MODES } from "../execution/sandbox/sandbox-mode.js";
 import { SAFETY_PROFILES } from "../safety/verdict.js";
+import { executorSchema } from "./executor-schema.js";
 
 const pattern = z
   .string({ error: "must be a string pattern" })
@@ -67,6 +68,8 @@ export const configSchema = z.strictObject({
       allowed_domains: z.array(pattern).default([]),
     })
     .default({ mode: "off", allowed_domains: [] }),
+  // Issue 20: where commands run (this machine, a container, an SSH host, a pod).
+  executor: executorSchema,
 });
 
 export type ShellgateConfigInput = z.input<typeof configSchema>;

@@ -61,6 +61,11 @@ export type LaunchStdio =
 export interface LaunchExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
+  /**
+   * A remote launch whose connection broke while it ran: the model-facing sentence. How the
+   * program ended is unknown then, which must read as an infrastructure failure, never as exit 0.
+   */
+  readonly lost?: string;
 }
 
 /** Writing to the program's input (pipes with `stdin: "open"`, and every terminal). */

@@ -30,7 +30,8 @@ export interface TerminateTreeOptions {
 
 export interface TerminationReport {
   readonly pid: number;
-  readonly method: "process-group" | "taskkill" | "taskkill-per-pid" | "job-object";
+  /** `remote-group`: the group kill run inside a remote target (see execution/remote). */
+  readonly method: "process-group" | "taskkill" | "taskkill-per-pid" | "job-object" | "remote-group";
   /** Members found (before signalling), the root excluded. */
   readonly descendants: readonly number[];
   /** True when something outlived the grace period and had to be killed. */

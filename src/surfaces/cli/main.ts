@@ -1,16 +1,23 @@
+import { currentDirectory } from "../../../platforms/index.js";
 import { packageVersion } from "../mcp/package-version.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
+import { isExecutorProblem } from "./executor-option.js";
 import { COMMAND_HELP, commandHelpText } from "./help/command-help.js";
 import { isInputError } from "./input-error.js";
 import { processInterrupter } from "./process-interrupter.js";
+import { NOT_STARTED_EXIT } from "./run-exit.js";
 
 function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
-    cwd: process.cwd(),
+    // Read when a command needs it: `--version` and `--help` work in a deleted directory, and a
+    // command that needs it gets the one sentence inside its own error handling.
+    get cwd() {
+      return currentDirectory();
+    },
     env: process.env,
     interrupter: processInterrupter(),
   };
@@ -55,6 +62,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   try {
     return await command.run(rest, io);
   } catch (error) {
+    if (isExecutorProblem(error)) {
+      io.stderr.write(`shellgate ${command.name}: ${error.message}\n`);
+      return NOT_STARTED_EXIT;
+    }
     if (isInputError(error)) {
       io.stderr.write(`shellgate ${command.name}: ${error.message}\n`);
       return command.inputErrorExitCode ?? 2;

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { CurrentDirectoryError } from "../../../../platforms/index.js";
 import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
@@ -12,10 +13,17 @@ import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
 import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js";
 import { renderRunMarkers, renderRunText } from "../../../text/results/render-result.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { isExecutorProblem, withExecutorFlag } from "../executor-option.js";
 import { isInputError } from "../input-error.js";
 import type { InterruptSignal } from "../interrupter.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
-import { INPUT_ERROR_EXIT, interruptedExit, notStartedExit, resultExit } from "../run-exit.js";
+import {
+  INPUT_ERROR_EXIT,
+  interruptedExit,
+  NOT_STARTED_EXIT,
+  notStartedExit,
+  resultExit,
+} from "../run-exit.js";
 import { parseSandboxFlag } from "../sandbox-flag.js";
 import { UsageError } from "../usage-error.js";
 
@@ -27,6 +35,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   background: { type: "boolean" },
   sandbox: { type: "string" },
+  executor: { type: "string" },
 } as const;
 
 function parseTimeout(text: string | undefined): number | undefined {
@@ -72,7 +81,7 @@ function streamTo(io: CliIo): (stream: "stdout" | "stderr", chunk: Buffer) => vo
 }
 
 const RUN_USAGE =
-  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--json] [--background] [--] COMMAND";
+  "usage: shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--executor docker:NAME|ssh://user@host:port|k8s://ns/pod/container] [--json] [--background] [--] COMMAND";
 
 /** `--json` before `--`: known before parsing, so even a parse error can be answered in JSON. */
 function wantsJson(args: readonly string[]): boolean {
@@ -101,6 +110,7 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
   const profile = parseProfile(stringOption(parsed, "profile"));
   let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
   if (profile) config = { ...config, safety_profile: profile };
+  config = withExecutorFlag(config, stringOption(parsed, "executor"), io.env);
   for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
   const json = booleanOption(parsed, "json");
   // The same instance every host gets: one admission step, the configured executor.
@@ -192,7 +202,17 @@ export const runCommandCli: CliCommand = {
     try {
       return await runOnce(args, io);
     } catch (error) {
-      if (wantsJson(args) && isInputError(error)) {
+      if (error instanceof CurrentDirectoryError) {
+        // Nothing could start there: the not-started exit, like a working directory that is missing.
+        const exit = { code: NOT_STARTED_EXIT, reason: "not-started" };
+        if (wantsJson(args)) writeJson(io, { error: "bad-cwd", message: error.message, exit });
+        io.stderr.write(`shellgate run: ${error.message}\n`);
+        return NOT_STARTED_EXIT;
+      }
+      if (wantsJson(args) && isExecutorProblem(error)) {
+        const exit = { code: NOT_STARTED_EXIT, reason: "not-started" };
+        writeJson(io, { error: "executor-unavailable", message: error.message, exit });
+      } else if (wantsJson(args) && isInputError(error)) {
         const exit = { code: INPUT_ERROR_EXIT, reason: "input-error" };
         writeJson(io, { error: "input-error", message: error.message, exit });
       }

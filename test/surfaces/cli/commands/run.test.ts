@@ -151,3 +151,24 @@ describe("shellgate run", () => {
     expect(cli.err()).toBe("oops\n");
   });
 });
+
+describe("shellgate run --executor", () => {
+  it("exits 69 with one sentence for a shorthand it cannot read, a bad executor config, or one that cannot start", async () => {
+    const bad = io();
+    expect(await main(["run", "--executor", "podman:app", "true"], bad)).toBe(69);
+    expect(bad.err()).toBe(
+      "shellgate run: --executor must be docker:NAME, ssh://user@host[:port], k8s://namespace/pod[/container] or local, got 'podman:app'\n",
+    );
+    const file = path.join(scratch, "bad-executor.json");
+    writeFileSync(file, JSON.stringify({ executor: { kind: "docker" } }));
+    const config = io();
+    expect(await main(["run", "--config", file, "true"], config)).toBe(69);
+    expect(config.err()).toContain("config key 'executor' needs exactly one of 'container'");
+    const json = io();
+    expect(await main(["run", "--json", "--executor", "ssh://u@h:99999", "true"], json)).toBe(69);
+    expect(JSON.parse(json.out())).toMatchObject({
+      error: "executor-unavailable",
+      exit: { code: 69, reason: "not-started" },
+    });
+  });
+});

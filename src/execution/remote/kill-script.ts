@@ -1,0 +1,68 @@
+import { singleQuote } from "../spawn/long-command.js";
+import { RECORD_SEPARATOR } from "./control-lines.js";
+
+export interface KillScriptInput {
+  /** The control-line token the report is written with. */
+  readonly token: string;
+  /** The run's process group (the wrapper's pid); absent when it was never reported. */
+  readonly processGroup?: number;
+  /** `NAME=VALUE` markers: every process whose environment holds one is ended too (`setsid` escapes). */
+  readonly markers: readonly string[];
+  /** SIGTERM → SIGKILL grace. */
+  readonly graceMs: number;
+  /** How long the tree may take to vanish after SIGKILL before survivors are reported. */
+  readonly killWaitMs: number;
+  /** Only list who is alive (`found`, nothing signalled): what outlived a finished run. */
+  readonly listOnly?: boolean;
+}
+
+/**
+ * The POSIX sh text a second exec runs to end a run's whole tree in the target, because no engine
+ * can kill an exec and dropping its stream kills nothing. As local termination does: the members
+ * are listed first (the process group from /proc/<pid>/stat, and every process carrying a marker in
+ * /proc/<pid>/environ, which is how a `setsid` escape is found), SIGTERM goes to the group and to
+ * each of them, the grace is given, a second look catches members started meanwhile, SIGKILL ends
+ * what is left, and the report names who could not be ended. A zombie counts as gone (a container
+ * without an init may never reap it). Without /proc (a macOS host) only the group is signalled.
+ * Pure.
+ */
+export function killScript(input: KillScriptInput): string {
+  if (!/^[A-Za-z0-9]+$/.test(input.token)) throw new Error("the control token must be alphanumeric");
+  const mark = `\\0${RECORD_SEPARATOR.charCodeAt(0).toString(8)}${input.token}`;
+  const group = input.processGroup === undefined ? "" : String(input.processGroup);
+  const markers = input.markers.map((marker) => `-e ${singleQuote(marker)}`).join(" ");
+  const steps = (milliseconds: number) => Math.max(1, Math.ceil(milliseconds / 50));
+  return [
+    `g=${group}`,
+    // Members: the group by /proc/<pid>/stat's fifth field (after the parenthesised name), zombies not.
+    `members(){ [ -n "$g" ]||return 0;for f in /proc/[0-9]*/stat;do read -r l <"$f" 2>/dev/null||continue;r=\${l##*) };set -- $r;[ "$3" = "$g" ]&&[ "$1" != Z ]&&{ p=\${f#/proc/};echo "\${p%/stat}";};done;}`,
+    markers === ""
+      ? "marked(){ :;}"
+      : // GNU grep reads a NUL-separated environ whole; busybox grep stops at the first NUL, so
+        // there each environ is turned into lines first (a fork per process, on the kill path only).
+        `marked(){ [ -d /proc/self ]||return 0;if grep --version 2>/dev/null|grep -q GNU;then grep -l -F ${markers} /proc/[0-9]*/environ 2>/dev/null|while read -r f;do p=\${f#/proc/};echo "\${p%/environ}";done;else for f in /proc/[0-9]*/environ;do tr '\\0' '\\n' <"$f" 2>/dev/null|grep -q -x -F ${markers}&&{ p=\${f#/proc/};echo "\${p%/environ}";};done;fi;}`,
+    `alive(){ [ -r "/proc/$1/stat" ]||{ [ -d /proc/self ]&&return 1;kill -0 "$1" 2>/dev/null;return;};read -r l <"/proc/$1/stat" 2>/dev/null||return 1;r=\${l##*) };[ "\${r%% *}" != Z ];}`,
+    `any(){ for p in $all;do [ "$p" = "$$" ]||alive "$p"&&return 0;done;return 1;}`,
+    `nap(){ sleep 0.05 2>/dev/null||sleep 1;}`,
+    `uniq(){ for p in "$@";do echo "$p";done|sort -un|tr '\\n' ' ';}`,
+    `all=$(uniq $(members;marked))`,
+    `found=$all`,
+    ...(input.listOnly
+      ? [
+          `left=;for p in $all;do alive "$p"&&left="$left,$p";done`,
+          `printf '${mark} killed found=%s forced=0 survivors=\\n' "\${left#,}"`,
+        ]
+      : killSteps(input, mark, steps)),
+  ].join("\n");
+}
+
+function killSteps(input: KillScriptInput, mark: string, steps: (milliseconds: number) => number): string[] {
+  return [
+    `[ -n "$g" ]&&kill -TERM -- "-$g" 2>/dev/null;[ -n "$all" ]&&kill -TERM $all 2>/dev/null`,
+    `n=0;while any&&[ $n -lt ${steps(input.graceMs)} ];do nap;n=$((n+1));done`,
+    `forced=0`,
+    `if any||[ -n "$(members)" ];then forced=1;all=$(uniq $all $(members;marked));[ -n "$g" ]&&kill -KILL -- "-$g" 2>/dev/null;kill -KILL $all 2>/dev/null;n=0;while any&&[ $n -lt ${steps(input.killWaitMs)} ];do nap;n=$((n+1));done;fi`,
+    `left=;for p in $all;do alive "$p"&&left="$left,$p";done`,
+    `printf '${mark} killed found=%s forced=%s survivors=%s\\n' "$(echo $found|tr ' ' ,)" "$forced" "\${left#,}"`,
+  ];
+}
