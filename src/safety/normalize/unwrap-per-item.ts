@@ -116,7 +116,10 @@ export function unwrapParallel(args: readonly ExpandedWord[], input?: string): N
   );
   if (end === -1) {
     // Without `:::` the input lines are the jobs: whole command lines, or the template's arguments.
-    const lines = input?.split("\n").filter((line) => line.trim() !== "").slice(0, MAX_JOBS);
+    const lines = input
+      ?.split("\n")
+      .filter((line) => line.trim() !== "")
+      .slice(0, MAX_JOBS);
     if (lines === undefined || lines.length === 0)
       return template !== "" ? [{ kind: "script", text: template, origin: "parallel" }] : [];
     return lines.map((line) => ({
