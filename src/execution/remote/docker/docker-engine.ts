@@ -145,6 +145,9 @@ function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
+/** How long the status waits for the stream to close after the wrapper reported its end. */
+const STATUS_AFTER_END_MS = 150;
+
 /** The first bytes of stdout, where Docker writes why it could not start the program. */
 const HEAD_BYTES = 4096;
 
@@ -236,7 +239,7 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
         const state = await execution.inspect().catch(() => undefined);
         if (state === undefined) return undefined;
         if (!state.Running) return dockerExit(state.ExitCode, head);
-        await delay(25 * (attempt + 1));
+        await delay(10 * (attempt + 1));
       }
       return undefined;
     };
@@ -260,7 +263,12 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
         // A half-close: the program reads EOF, the output keeps coming.
         stream.end();
       },
-      status: inspected,
+      // Asked at the wrapper's end line: the stream usually closes a moment later (then one inspect
+      // answers, as for any exec); only a stream held open by a background child is not waited for.
+      status: async () => {
+        await Promise.race([closed, delay(STATUS_AFTER_END_MS)]);
+        return inspected();
+      },
       resize: async (columns, rows) => {
         if (tty) await execution.resize({ h: rows, w: columns });
       },
