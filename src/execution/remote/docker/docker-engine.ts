@@ -234,9 +234,13 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
 
     // The exit code is known only once the main process is gone; right after the wrapper's end
     // line, or the stream's end, the daemon may not have recorded it yet.
+    let inspectFailure: string | undefined;
     const inspected = async (): Promise<EngineExit | undefined> => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
-        const state = await execution.inspect().catch(() => undefined);
+        const state = await execution.inspect().catch((error: unknown) => {
+          inspectFailure = apiMessage(error);
+          return undefined;
+        });
         if (state === undefined) return undefined;
         if (!state.Running) return dockerExit(state.ExitCode, head);
         await delay(10 * (attempt + 1));
@@ -249,6 +253,10 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
       if (exit) return exit;
       if (lostReason !== undefined) {
         return { kind: "lost", message: `the connection to the Docker daemon broke (${lostReason})` };
+      }
+      // The exec is unknown to the daemon now: its container was removed or restarted under it.
+      if (inspectFailure !== undefined) {
+        return { kind: "lost", message: `the container ${container.name} went away (${inspectFailure})` };
       }
       return { kind: "exited", exitCode: null, signal: null };
     })();
