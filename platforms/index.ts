@@ -4,6 +4,7 @@ export { type DescribeShellOptions, describeShell } from "./describe/describe-sh
 export { formatDoctorReport, formatResolutionSummary, type ReportContext } from "./describe/format-report.js";
 export { createCapturingHost } from "./host/capturing-host.js";
 export { type ChosenHost, chooseHost } from "./host/choose-host.js";
+export { CurrentDirectoryError, currentDirectory } from "./host/current-directory.js";
 export { decodeProbeOutput, looksLikeUtf16le, type ProbeEncoding } from "./host/decode-probe-output.js";
 export { decodeTextFile } from "./host/decode-text-file.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";

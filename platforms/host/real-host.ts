@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { lstat, stat } from "node:fs/promises";
 import which from "which";
+import { currentDirectory, currentDirectoryIfAny } from "./current-directory.js";
 import type { FileFact, HostFacts, ProbeResult } from "./host-facts.js";
 import { comparablePath, pathModuleFor } from "./path-keys.js";
 import { systemProgramPath } from "./system-programs.js";
@@ -101,7 +102,7 @@ export function createRealHost(options: RealHostOptions = {}): HostFacts {
   const platform = process.platform;
   const env = options.env ?? process.env;
   const readEnv = environmentReader(env, platform);
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = options.cwd ?? currentDirectory();
   const module = pathModuleFor(platform);
   const delimiter = platform === "win32" ? ";" : ":";
 
@@ -126,7 +127,8 @@ export function createRealHost(options: RealHostOptions = {}): HostFacts {
       // `which` on Windows always searches the process's cwd first, which lets a repository plant
       // bash.exe; drop hits there (and in the cwd we were given) unless PATH itself names the folder.
       const onPath = new Set(entries.map((entry) => comparablePath(platform, entry)));
-      const forbidden = [cwd, process.cwd()]
+      const forbidden = [cwd, currentDirectoryIfAny()]
+        .filter((directory): directory is string => directory !== undefined)
         .map((directory) => comparablePath(platform, directory))
         .filter((key) => !onPath.has(key));
       const kept = hits.filter((hit) => !forbidden.includes(comparablePath(platform, module.dirname(hit))));

@@ -1,4 +1,6 @@
 import { stat } from "node:fs/promises";
+import path from "node:path";
+import { currentDirectory } from "../../platforms/index.js";
 import { ConfigError } from "../config/config-error.js";
 import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
@@ -81,7 +83,9 @@ export async function openShellgate(
       `config executor kind '${parsed.executor.kind}' is not available in this build yet; remove 'executor' (or pass a host executor) to run commands on this machine.`,
     );
   }
-  const hostCwd = host.cwd ?? process.cwd();
+  // An absolute working_dir needs no process cwd (which may have been deleted under the host).
+  const absolute = parsed.working_dir !== undefined && path.isAbsolute(parsed.working_dir);
+  const hostCwd = host.cwd ?? (absolute ? (parsed.working_dir as string) : currentDirectory(host.env));
   const cwd = instanceDirectory(parsed.working_dir, hostCwd);
   await requireDirectory(cwd);
   // The grammar loads while the shell is probed; neither needs the other.

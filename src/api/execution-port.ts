@@ -1,6 +1,7 @@
 import type { Executor } from "../execution/executor/executor.js";
 import type { OutputListener } from "../execution/run/run-options.js";
 import { toSpecResult } from "../execution/run/run-result.js";
+import type { TaskSnapshot } from "../execution/tasks/task-types.js";
 import type { Verdict } from "../safety/verdict.js";
 import { renderRunText } from "../text/results/render-result.js";
 import { renderKill, renderTaskRead, renderTaskStarted } from "../text/results/render-task.js";
@@ -39,6 +40,14 @@ export interface ExecutionPort {
   read(taskId: string, owner: string | undefined): Promise<ExecutionOutcome>;
   kill(taskId: string, owner: string | undefined): Promise<ExecutionOutcome>;
   close(): Promise<void>;
+}
+
+/** The structured form of what a task left that was not seen to die. */
+function notSeenToDie(task: TaskSnapshot): Record<string, unknown> {
+  return {
+    ...(task.survivors ? { survivors: task.survivors } : {}),
+    ...(task.outputHeldOpen ? { outputHeldOpen: true } : {}),
+  };
 }
 
 export function executionPort(executor: Executor): ExecutionPort {
@@ -90,6 +99,7 @@ export function executionPort(executor: Executor): ExecutionPort {
           lostBytes: read.lostBytes,
           ...(read.truncated ? { truncated: read.truncated } : {}),
           spill: read.spill,
+          ...notSeenToDie(task),
         },
       };
     },
@@ -104,6 +114,7 @@ export function executionPort(executor: Executor): ExecutionPort {
           status: task.status,
           exitCode: task.exitCode,
           signal: task.signal,
+          ...notSeenToDie(task),
         },
       };
     },

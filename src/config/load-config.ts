@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { decodeTextFile } from "../../platforms/index.js";
 import { ConfigError } from "./config-error.js";
+import { duplicateKeyPath } from "./duplicate-keys.js";
 import { parseConfig } from "./parse-config.js";
 import type { ShellgateConfig } from "./schema.js";
 
@@ -47,6 +48,12 @@ export async function loadConfig(
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new ConfigError(`config file ${target} must hold a JSON object of config keys`);
+  }
+  const duplicate = duplicateKeyPath(text);
+  if (duplicate !== undefined) {
+    throw new ConfigError(
+      `${target}: config key '${duplicate}' appears twice; JSON keeps only the last one, so remove the one you did not mean`,
+    );
   }
   try {
     return parseConfig(data);

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createRealHost, resolveShell, type ShellResolution } from "../../platforms/index.js";
+import {
+  createRealHost,
+  currentDirectory,
+  resolveShell,
+  type ShellResolution,
+} from "../../platforms/index.js";
 import {
   type ConcurrencyCounter,
   createConcurrencyCounter,
@@ -147,7 +152,7 @@ class ManagedProcesses implements ProcessManager {
     const ptyModule = pty ? await requirePty(this.#options.importPty) : null;
     const timeoutSeconds = parsed.timeout ?? this.#options.defaultTimeoutSeconds;
     const questionIds = parsed.question_ids ?? [];
-    const cwd = context.cwd ?? this.#options.cwd ?? process.cwd();
+    const cwd = context.cwd ?? this.#options.cwd ?? currentDirectory();
     // Judged where it starts, as every door judges: the admission's verdict for this command here,
     // else the gate now, with the directory, the environment and the shell.
     const verdict = judgeStart(

@@ -48,6 +48,23 @@ describe("loadConfig", () => {
     }
   });
 
+  it("refuses a key that appears twice, naming it, instead of silently taking the last", async () => {
+    await writeFile(
+      path.join(directory, "twice.json"),
+      '{"sandbox": {"mode": "required"}, "timeout": 10, "sandbox": {"mode": "off"}}',
+    );
+    expect(await failure("twice.json")).toBe(
+      `${path.join(directory, "twice.json")}: config key 'sandbox' appears twice; JSON keeps only the last one, so remove the one you did not mean`,
+    );
+    await writeFile(path.join(directory, "nested.json"), '{"sandbox": {"mode": "required", "mode": "off"}}');
+    expect(await failure("nested.json")).toMatch(/config key 'sandbox\.mode' appears twice/);
+  });
+
+  it("refuses a __proto__ key in the file, naming it", async () => {
+    await writeFile(path.join(directory, "proto.json"), '{"__proto__": {"safety_profile": "unrestricted"}}');
+    expect(await failure("proto.json")).toMatch(/config key '__proto__' is not allowed/);
+  });
+
   it("reads a named file relative to the working directory", async () => {
     await writeFile(path.join(directory, "custom.json"), JSON.stringify({ safety_profile: "standard" }));
     expect((await loadConfig("custom.json", directory)).safety_profile).toBe("standard");

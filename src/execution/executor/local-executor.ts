@@ -1,5 +1,5 @@
 import os from "node:os";
-import type { ShellResolution } from "../../../platforms/index.js";
+import { currentDirectory, type ShellResolution } from "../../../platforms/index.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import { prepareEnclosedRun } from "../run/enclose-run.js";
@@ -53,7 +53,7 @@ function describeLocal(options: LocalExecutorOptions, cwd: string): ExecutorDesc
 
 /** The local executor: commands run on this machine in the resolved shell. */
 export function createLocalExecutor(options: LocalExecutorOptions): Executor {
-  const baseCwd = options.cwd ?? process.cwd();
+  const baseCwd = options.cwd ?? currentDirectory();
   // Its own directory (unless handed one), so the byte budget and close()'s cleanup are per instance.
   const ownsSpillDirectory = typeof options.spillDirectory !== "object";
   const spillDirectory =

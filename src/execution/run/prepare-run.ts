@@ -1,5 +1,10 @@
 import path from "node:path";
-import { shellWorkdirToNative, toShellPath, wslCdArgument } from "../../../platforms/index.js";
+import {
+  currentDirectory,
+  shellWorkdirToNative,
+  toShellPath,
+  wslCdArgument,
+} from "../../../platforms/index.js";
 import { blockedText } from "../../text/refusals/refusal-text.js";
 import { buildEnvironment } from "../environment/build-environment.js";
 import { prepareDirectPlan } from "../fallback/prepare-direct-plan.js";
@@ -37,7 +42,7 @@ export function nativeWorkingDirectory(
   const { resolution } = options;
   const windows = resolution.platform === "win32";
   const resolver = windows ? path.win32 : path.posix;
-  const base = options.cwd ?? process.cwd();
+  const base = options.cwd ?? currentDirectory();
   if (!options.workdir) return base;
   if (!windows) return resolver.resolve(base, options.workdir);
   const env = options.env ?? process.env;

@@ -120,6 +120,7 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       ...(end.termination && end.termination.survivors.length > 0
         ? { survivors: end.termination.survivors }
         : {}),
+      ...(end.outputHeldOpen ? { outputHeldOpen: true as const } : {}),
       ...(sandbox ? { sandbox } : {}),
     };
   } finally {

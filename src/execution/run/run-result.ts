@@ -30,6 +30,11 @@ export interface RunResult {
   readonly backgroundChildren?: BackgroundChildren;
   /** Present when a kill (timeout, abort) could not end everything: these pids still run. */
   readonly survivors?: readonly number[];
+  /**
+   * Present (true) when the output stayed open after everything found of the tree had ended: a
+   * process outside the tree holds it and was not seen to die (it may still be running).
+   */
+  readonly outputHeldOpen?: true;
   /** The sandbox's note: what it denied (and what to do instead), or that `auto` could not sandbox. */
   readonly sandbox?: string;
 }

@@ -12,6 +12,12 @@ import type { BackgroundChildren } from "./run-result.js";
 /** How long the pipes may keep delivering after the shell exited before they are cut. */
 export const DEFAULT_DRAIN_MS = 250;
 
+/**
+ * Once everything found of the tree is gone, how long its pipes may take to close before an unseen
+ * holder is reported. Only a run whose pipes stayed open waits for it.
+ */
+export const HELD_OPEN_WAIT_MS = 1000;
+
 export interface SuperviseOptions {
   readonly env: Readonly<Record<string, string>>;
   readonly onStdout: (chunk: Buffer) => void;
@@ -30,6 +36,11 @@ export interface ProcessEnd {
   readonly backgroundChildren?: BackgroundChildren;
   /** Set when the tree was terminated (timeout, abort, kill). */
   readonly termination?: TerminationReport;
+  /**
+   * True when the output pipes stayed open after everything found of the tree had ended: a process
+   * that left the tree (`setsid` after dropping shellgate's markers) holds them and was not seen to die.
+   */
+  readonly outputHeldOpen?: true;
 }
 
 export interface SupervisedProcess {
@@ -148,6 +159,17 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
       await terminate();
     }
     const report = termination ? await termination : undefined;
+    // Pipes still open with nothing found left alive on purpose: their holder escaped every search.
+    const leftRunning = backgroundChildren !== undefined && !backgroundChildren.killed;
+    const searched = platform !== "win32" || job !== undefined || termination !== undefined;
+    const heldOpen =
+      !drained &&
+      !leftRunning &&
+      searched &&
+      !(
+        isClosed ||
+        (await Promise.race([closed, delay(Math.max(drainMs, HELD_OPEN_WAIT_MS)).then(() => false)]))
+      );
     child.stdout?.destroy();
     child.stderr?.destroy();
     return {
@@ -155,6 +177,7 @@ export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): Superv
       signal,
       ...(backgroundChildren ? { backgroundChildren } : {}),
       ...(report ? { termination: report } : {}),
+      ...(heldOpen ? { outputHeldOpen: true as const } : {}),
     };
   }
 

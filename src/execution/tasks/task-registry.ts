@@ -77,6 +77,8 @@ interface TrackedTask {
   signal: NodeJS.Signals | null;
   killRequested: boolean;
   endedAt?: number;
+  survivors?: readonly number[];
+  outputHeldOpen?: true;
 }
 
 function snapshot(task: TrackedTask): TaskSnapshot {
@@ -92,6 +94,8 @@ function snapshot(task: TrackedTask): TaskSnapshot {
     startedAt: task.startedAt,
     workdir: task.workdir,
     ...(task.endedAt === undefined ? {} : { endedAt: task.endedAt }),
+    ...(task.survivors && task.survivors.length > 0 ? { survivors: task.survivors } : {}),
+    ...(task.outputHeldOpen ? { outputHeldOpen: true as const } : {}),
   };
 }
 
@@ -167,6 +171,8 @@ export class TaskRegistry {
         task.exitCode = end.exitCode;
         task.signal = end.signal;
         task.endedAt = Date.now();
+        if (end.termination) task.survivors = end.termination.survivors;
+        if (end.outputHeldOpen) task.outputHeldOpen = true;
         task.status = task.killRequested || end.spawnError || end.signal ? "killed" : "completed";
         input.sandbox?.release();
         this.notify(snapshot(task));

@@ -15,6 +15,10 @@ export interface TaskSnapshot {
   readonly startedAt: number;
   readonly endedAt?: number;
   readonly workdir: string;
+  /** Pids that outlived the kill: a `killed` status never means these are gone. */
+  readonly survivors?: readonly number[];
+  /** The output stayed open after the tree ended: a process outside it was not seen to die. */
+  readonly outputHeldOpen?: true;
 }
 
 /** One `bash_output` read: output since the previous read, and whether some was lost. */

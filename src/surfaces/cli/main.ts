@@ -1,3 +1,4 @@
+import { currentDirectory } from "../../../platforms/index.js";
 import { packageVersion } from "../mcp/package-version.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
@@ -12,7 +13,11 @@ function processIo(): CliIo {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
-    cwd: process.cwd(),
+    // Read when a command needs it: `--version` and `--help` work in a deleted directory, and a
+    // command that needs it gets the one sentence inside its own error handling.
+    get cwd() {
+      return currentDirectory();
+    },
     env: process.env,
     interrupter: processInterrupter(),
   };

@@ -1,11 +1,11 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { z } from "zod";
 import type { ToolDefinition } from "../../tools/tool-definition.js";
-import { callParamsProblem, protocolError } from "./call-params.js";
+import { callParamsProblem, listParamsProblem, protocolError } from "./call-params.js";
 import { callResult } from "./call-result.js";
 import { mcpTools } from "./mcp-tools.js";
 import { progressReporter } from "./progress-reporter.js";
@@ -14,6 +14,7 @@ import { listedTool } from "./tool-listing.js";
 // Any params get through to the handler, which answers a malformed call with one sentence; the
 // SDK's own parse would answer with a raw validation dump (as an internal error, at that).
 const anyToolCall = z.looseObject({ method: z.literal("tools/call"), params: z.unknown() });
+const anyToolList = z.looseObject({ method: z.literal("tools/list"), params: z.unknown().optional() });
 
 // The SDK's default validator compiles Ajv and its meta-schemas when the server is constructed, on
 // the way to the first answer; it only checks elicitation replies, which shellgate never asks for,
@@ -56,7 +57,12 @@ export function createMcpServer(libraryTools: readonly ToolDefinition[], options
     },
   );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
+  // On the protocol layer too: Server's own parse answers bad params with an internal error and a dump.
+  Protocol.prototype.setRequestHandler.call(server, anyToolList, async (request) => {
+    const problem = listParamsProblem(request.params);
+    if (problem) throw protocolError(ErrorCode.InvalidParams, problem);
+    return { tools: tools.map(listedTool) };
+  });
   // Registered on the protocol layer, past Server's wrapper, whose request parse is the dump above.
   Protocol.prototype.setRequestHandler.call(server, anyToolCall, async (request, extra) => {
     const problem = callParamsProblem(request.params);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
-import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { configWarnings } from "../../api/config-options.js";
 import { openShellgate } from "../../api/create-shellgate.js";
@@ -23,6 +22,8 @@ export interface ServeStdioOptions {
   readonly signals?: EventEmitter;
   /** Extra host callbacks for library users embedding the server. */
   readonly host?: ShellgateHost;
+  /** Bytes one request may have (default 10 MiB); a longer one is answered with an error, not a hang-up. */
+  readonly maxMessageBytes?: number;
 }
 
 const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
@@ -62,10 +63,7 @@ function afterGateLoaded(tools: readonly ToolDefinition[], loadGate: () => Promi
 export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   const log = (line: string) => options.stderr.write(`shellgate mcp: ${line}\n`);
   // The MCP SDK loads while the shell is probed and the grammar compiled, not after.
-  const sdk = Promise.all([
-    import("@modelcontextprotocol/sdk/server/stdio.js"),
-    import("./create-mcp-server.js"),
-  ]);
+  const sdk = Promise.all([import("./stdio-transport.js"), import("./create-mcp-server.js")]);
   sdk.catch(() => undefined);
   const config = await loadConfig(options.configFile, options.cwd, options.env);
   // initialize and tools/list need the shell and the config, not the bash grammar: the grammar
@@ -78,7 +76,11 @@ export async function serveStdio(options: ServeStdioOptions): Promise<number> {
   const [{ StdioServerTransport }, { createMcpServer }] = await sdk;
   const tools = afterGateLoaded(shellgate.tools(), loadGate);
   const server = createMcpServer(tools, { version: packageVersion(), ownerId: randomUUID() });
-  const transport = new StdioServerTransport(options.stdin as Readable, options.stdout as Writable);
+  const transport = new StdioServerTransport(
+    options.stdin,
+    options.stdout,
+    options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes },
+  );
   afterToolsListed(transport, () =>
     loadGate().catch((error: unknown) => log(`the safety gate did not load: ${String(error)}`)),
   );

@@ -19,6 +19,26 @@ function backgroundLine(result: RunResult): string | undefined {
     : `[background processes still running: ${pids}]`;
 }
 
+/** What a run or task left that was not seen to die: pids that outlived the kill, an unseen holder. */
+export interface NotSeenToDie {
+  readonly survivors?: readonly number[];
+  readonly outputHeldOpen?: true;
+}
+
+/** The markers for what was not seen to die; none when everything that was found is gone. */
+export function notSeenToDieMarkers(end: NotSeenToDie): string[] {
+  const markers: string[] = [];
+  if (end.survivors && end.survivors.length > 0) {
+    markers.push(`[processes still running after the kill: ${end.survivors.join(", ")}]`);
+  }
+  if (end.outputHeldOpen) {
+    markers.push(
+      "[not seen to die: a process that left the process tree (setsid, without shellgate's markers) still held the output at the end; it may still be running]",
+    );
+  }
+  return markers;
+}
+
 /**
  * The model's text for one run, with exactly the dsh markers: stdout, a `[stderr]` section,
  * `(no output)` when both are empty, per cut stream `[output truncated; full output: …]`, then
@@ -50,9 +70,7 @@ export function renderRunMarkers(result: RunResult): string[] {
   else if (result.exitCode !== null && result.exitCode !== 0) markers.push(`[exit code: ${result.exitCode}]`);
   const background = backgroundLine(result);
   if (background) markers.push(background);
-  if (result.survivors && result.survivors.length > 0) {
-    markers.push(`[processes still running after the kill: ${result.survivors.join(", ")}]`);
-  }
+  markers.push(...notSeenToDieMarkers(result));
   if (result.sandbox) markers.push(result.sandbox);
   return markers;
 }

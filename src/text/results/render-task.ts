@@ -1,4 +1,5 @@
 import type { KillOutcome, TaskRead, TaskSnapshot } from "../../execution/tasks/task-types.js";
+import { notSeenToDieMarkers } from "./render-result.js";
 
 /** `[status: running]`, `[status: completed, exit code: N]`, `[status: killed]` or `[status: killed by SIG…]`. */
 export function renderTaskStatus(task: TaskSnapshot): string {
@@ -23,6 +24,8 @@ export function renderTaskRead(read: TaskRead): string {
     text = `${text}${text.endsWith("\n") ? "" : "\n"}[some output was dropped from memory; full output: ${where}]`;
   }
   if (read.sandbox) text = `${text}${text.endsWith("\n") ? "" : "\n"}${read.sandbox}`;
+  for (const marker of notSeenToDieMarkers(read.task))
+    text = `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
   return `${text}${text.endsWith("\n") ? "" : "\n"}${renderTaskStatus(read.task)}`;
 }
 
@@ -30,13 +33,16 @@ export function renderTaskStarted(task: TaskSnapshot): string {
   return `started background task ${task.id}`;
 }
 
+/** A kill's answer: "killed" only when everything found was seen to die. */
 export function renderKill(outcome: KillOutcome): string {
-  return outcome.killed
-    ? `killed background task ${outcome.task.id}`
-    : `task ${outcome.task.id} had already finished`;
+  if (!outcome.killed) return `task ${outcome.task.id} had already finished`;
+  const unseen = notSeenToDieMarkers(outcome.task);
+  if (unseen.length === 0) return `killed background task ${outcome.task.id}`;
+  return `stopped background task ${outcome.task.id}'s process tree, but not everything it started was seen to die:\n${unseen.join("\n")}`;
 }
 
 /** The notice a host can inject into the owning session when a task finishes. */
 export function renderTaskDoneNotice(task: TaskSnapshot): string {
-  return `background bash task ${task.id} finished ${renderTaskStatus(task)}. Read its output with bash_output.`;
+  const unseen = notSeenToDieMarkers(task);
+  return `background bash task ${task.id} finished ${renderTaskStatus(task)}${unseen.length > 0 ? ` ${unseen.join(" ")}` : ""}. Read its output with bash_output.`;
 }

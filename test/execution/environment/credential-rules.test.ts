@@ -1,11 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { buildEnvironment } from "../../../src/execution/environment/build-environment.js";
 import {
   carriesCredential,
   isCredentialName,
   isCredentialValue,
   nameWords,
 } from "../../../src/execution/environment/credential-rules.js";
+import {
+  REALISTIC_ENVIRONMENTS,
+  SECRETS_BY_SHAPE,
+} from "../../fixtures/environment/realistic-environments.js";
 
 describe("credential rules", () => {
   it("match whole words, never substrings", () => {
@@ -50,5 +55,58 @@ describe("credential rules", () => {
         expect(isCredentialName(words.join("_"))).toBe(false);
       }),
     );
+  });
+
+  it("drop what the issue found still reaching commands: by shape, and by names the words missed", () => {
+    for (const [name, value] of Object.entries(SECRETS_BY_SHAPE)) {
+      expect(carriesCredential(name, value), `${name}=${value}`).toBe(true);
+    }
+    for (const name of [
+      "SECRETKEY",
+      "pass",
+      "DB_PASS",
+      "DB_PWD",
+      "KUBECONFIG_DATA",
+      "KUBE_CONFIG_DATA",
+      "AUTHTOKEN",
+    ]) {
+      expect(isCredentialName(name), name).toBe(true);
+    }
+    for (const name of ["PWD", "OLDPWD", "BYPASS", "GIT_ASKPASS", "KUBECONFIG", "COMPASS_HOME"]) {
+      expect(isCredentialName(name), name).toBe(false);
+    }
+  });
+
+  it("drop a random-looking value only under a name that suggests a secret", () => {
+    const random = "Zk3cD9fQm2pLx7Rt4vWb8nYs6uHa1eJo";
+    for (const name of ["SENTRY_AUTH", "OPENAI_KEY", "WEBHOOK_SIGNATURE", "APP_SALT", "CRYPTKEY"]) {
+      expect(carriesCredential(name, random), name).toBe(true);
+    }
+    expect(carriesCredential("CACHE_KEY", "node-modules-v3-linux-x64")).toBe(false);
+    expect(carriesCredential("SORT_KEY", "created_at")).toBe(false);
+    expect(carriesCredential("BUILD_ID", random)).toBe(false);
+  });
+
+  it("keep every variable of realistic hosts (GitHub Actions, a desktop, a container, macOS, Windows)", () => {
+    for (const [host, environment] of Object.entries(REALISTIC_ENVIRONMENTS)) {
+      const built = buildEnvironment(environment, {
+        platform: host.startsWith("WINDOWS") ? "win32" : "linux",
+      });
+      const dropped = Object.keys(environment).filter((name) => !(name in built));
+      expect(dropped, host).toEqual([]);
+    }
+  });
+
+  it("keep SSH_AUTH_SOCK on purpose, and let env_keep keep a secret the rules would drop", () => {
+    expect(carriesCredential("SSH_AUTH_SOCK", "/private/tmp/com.apple.launchd.Kq7Wm2PzXr/Listeners")).toBe(
+      false,
+    );
+    const environment = { ...SECRETS_BY_SHAPE, PATH: "/usr/bin" };
+    const built = buildEnvironment(environment, { allow: ["STRIPE", "KUBE*"] });
+    expect(
+      Object.keys(built)
+        .filter((name) => name in SECRETS_BY_SHAPE)
+        .sort(),
+    ).toEqual(["KUBECONFIG_DATA", "KUBE_CONFIG_DATA", "STRIPE"]);
   });
 });

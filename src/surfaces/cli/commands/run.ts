@@ -1,4 +1,5 @@
 import os from "node:os";
+import { CurrentDirectoryError } from "../../../../platforms/index.js";
 import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
@@ -201,6 +202,13 @@ export const runCommandCli: CliCommand = {
     try {
       return await runOnce(args, io);
     } catch (error) {
+      if (error instanceof CurrentDirectoryError) {
+        // Nothing could start there: the not-started exit, like a working directory that is missing.
+        const exit = { code: NOT_STARTED_EXIT, reason: "not-started" };
+        if (wantsJson(args)) writeJson(io, { error: "bad-cwd", message: error.message, exit });
+        io.stderr.write(`shellgate run: ${error.message}\n`);
+        return NOT_STARTED_EXIT;
+      }
       if (wantsJson(args) && isExecutorProblem(error)) {
         const exit = { code: NOT_STARTED_EXIT, reason: "not-started" };
         writeJson(io, { error: "executor-unavailable", message: error.message, exit });
