@@ -1,5 +1,4 @@
 import type { ShellResolution } from "../../../platforms/index.js";
-import type { ExecutorConfig } from "../../config/executor-schema.js";
 import {
   dockerNetworkClause,
   dockerTargetName,
@@ -11,14 +10,21 @@ import {
   targetSentence,
 } from "../../text/executors/target-texts.js";
 import type { ExecutorDescription } from "../executor/executor-description.js";
+import type { DockerEngineOptions } from "./docker/docker-engine.js";
 import type { RemoteEngine } from "./engine.js";
 import { ExecutorError } from "./executor-error.js";
+import type { KubernetesEngineOptions } from "./kubernetes/kubernetes-engine.js";
 import { probeTarget } from "./probe-target.js";
 import type { RemoteTarget } from "./remote-launcher.js";
+import type { SshEngineOptions } from "./ssh/ssh-engine.js";
 import type { TargetFacts } from "./target-facts.js";
 import { targetGaps } from "./target-gaps.js";
 
-export type RemoteExecutorConfig = Exclude<ExecutorConfig, { kind: "local" }>;
+/** Where a remote executor's commands run, as plain options (`src/api` adapts config `executor`). */
+export type RemoteTargetOptions =
+  | ({ readonly kind: "docker" } & Omit<DockerEngineOptions, "env">)
+  | ({ readonly kind: "ssh" } & Omit<SshEngineOptions, "env">)
+  | ({ readonly kind: "kubernetes" } & Omit<KubernetesEngineOptions, "env">);
 
 /** A probed remote target: what runs commands there, and the facts that describe it. */
 export interface OpenedTarget {
@@ -70,19 +76,13 @@ interface Engine {
   readonly details: Readonly<Record<string, unknown>>;
 }
 
-async function openEngine(config: RemoteExecutorConfig, env: NodeJS.ProcessEnv): Promise<Engine> {
-  switch (config.kind) {
+async function openEngine(options: RemoteTargetOptions, env: NodeJS.ProcessEnv): Promise<Engine> {
+  switch (options.kind) {
     case "docker": {
+      const { kind: _kind, ...engineOptions } = options;
       const { openDockerEngine } = await import("./docker/docker-engine.js");
-      const engine = await openDockerEngine({
-        ...(config.container === undefined ? {} : { container: config.container }),
-        ...(config.image === undefined ? {} : { image: config.image }),
-        ...(config.docker_host === undefined ? {} : { dockerHost: config.docker_host }),
-        ...(config.user === undefined ? {} : { user: config.user }),
-        env,
-      });
+      const engine = await openDockerEngine({ ...engineOptions, env });
       const { container } = engine;
-      const workdir = config.workdir ?? container.workingDir;
       return {
         engine,
         label: `container ${container.name}`,
@@ -91,7 +91,7 @@ async function openEngine(config: RemoteExecutorConfig, env: NodeJS.ProcessEnv):
           name: dockerTargetName(container.name, container.image),
           network: dockerNetworkClause(container.networkMode),
         },
-        ...(workdir ? { cwd: workdir } : {}),
+        ...(container.workingDir ? { cwd: container.workingDir } : {}),
         init: container.init,
         details: {
           container: container.name,
@@ -103,33 +103,21 @@ async function openEngine(config: RemoteExecutorConfig, env: NodeJS.ProcessEnv):
       };
     }
     case "ssh": {
+      const { kind: _kind, ...engineOptions } = options;
       const { openSshEngine } = await import("./ssh/ssh-engine.js");
-      const engine = await openSshEngine({
-        host: config.host,
-        port: config.port,
-        user: config.user,
-        ...(config.identity_file === undefined ? {} : { identityFile: config.identity_file }),
-        ...(config.agent === undefined ? {} : { agent: config.agent }),
-        knownHosts: config.known_hosts,
-        keepaliveMs: config.keepalive_ms,
-        env,
-      });
+      const engine = await openSshEngine({ ...engineOptions, env });
+      const port = options.port ?? 22;
       return {
         engine,
         label: `host ${engine.address}`,
-        summary: { kind: "ssh", name: sshTargetName(config.host, config.port), network: SSH_NETWORK_CLAUSE },
-        details: { host: config.host, port: config.port, user: config.user },
+        summary: { kind: "ssh", name: sshTargetName(options.host, port), network: SSH_NETWORK_CLAUSE },
+        details: { host: options.host, port, user: options.user },
       };
     }
     case "kubernetes": {
+      const { kind: _kind, ...engineOptions } = options;
       const { openKubernetesEngine } = await import("./kubernetes/kubernetes-engine.js");
-      const engine = await openKubernetesEngine({
-        ...(config.context === undefined ? {} : { context: config.context }),
-        ...(config.namespace === undefined ? {} : { namespace: config.namespace }),
-        pod: config.pod,
-        ...(config.container === undefined ? {} : { container: config.container }),
-        env,
-      });
+      const engine = await openKubernetesEngine({ ...engineOptions, env });
       return {
         engine,
         label: `pod ${engine.namespace}/${engine.pod}`,
@@ -156,10 +144,10 @@ async function openEngine(config: RemoteExecutorConfig, env: NodeJS.ProcessEnv):
  * nothing is left open then. Each engine's module is imported only here, for its own kind.
  */
 export async function openRemoteTarget(
-  config: RemoteExecutorConfig,
+  options: RemoteTargetOptions & { readonly workdir?: string },
   env: NodeJS.ProcessEnv,
 ): Promise<OpenedTarget> {
-  const opened = await openEngine(config, env);
+  const opened = await openEngine(options, env);
   let facts: TargetFacts;
   try {
     facts = await probeTarget(opened.engine, opened.label);
@@ -177,7 +165,7 @@ export async function openRemoteTarget(
   }
   const probed = { ...facts, shell };
   const summary: TargetSummary = { ...opened.summary, user: facts.user };
-  const cwd = opened.cwd ?? facts.cwd ?? facts.home ?? "/";
+  const cwd = options.workdir ?? opened.cwd ?? facts.cwd ?? facts.home ?? "/";
   const target: RemoteTarget = { engine: opened.engine, facts: probed, name: opened.label, terminals: true };
   return {
     target,

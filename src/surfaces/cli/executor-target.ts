@@ -1,3 +1,4 @@
+import { remoteTargetOptionsFromConfig } from "../../api/executor-options.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import type { OpenedTarget } from "../../execution/remote/open-target.js";
 
@@ -10,10 +11,10 @@ export async function withExecutorTarget<T>(
   env: NodeJS.ProcessEnv,
   use: (target: OpenedTarget | undefined) => Promise<T>,
 ): Promise<T> {
-  const executor = config.executor;
-  if (executor.kind === "local") return use(undefined);
+  const options = remoteTargetOptionsFromConfig(config.executor);
+  if (options === undefined) return use(undefined);
   const { openRemoteTarget } = await import("../../execution/remote/open-target.js");
-  const target = await openRemoteTarget(executor, env);
+  const target = await openRemoteTarget(options, env);
   try {
     return await use(target);
   } finally {
