@@ -24,6 +24,11 @@ const cases = readFileSync(corpusFile, "utf8")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line));
 
+/**
+ * Where the corpus commands run: an agent's project under its home, what every tool call tells the
+ * gate (without a context the gate reads the unknown directory as both / and the home).
+ */
+const context = { cwd: "/home/agent/project", home: "/home/agent" };
 const gates = {};
 for (const profile of SAFETY_PROFILES) gates[profile] = await createSafetyGate({ profile });
 const baselineRoot = process.env.SHELLGATE_BASELINE;
@@ -34,7 +39,8 @@ const baseline = baselineRoot
 console.log(`corpus: ${cases.length} cases (${corpusFile})`);
 for (const profile of SAFETY_PROFILES) {
   const right = cases.filter(
-    (item) => (gates[profile].check(item.command).allowed ? "allow" : "block") === item.expect[profile],
+    (item) =>
+      (gates[profile].check(item.command, context).allowed ? "allow" : "block") === item.expect[profile],
   ).length;
   console.log(
     `  accuracy ${profile.padEnd(12)} ${right}/${cases.length} (${((100 * right) / cases.length).toFixed(1)}%)`,
@@ -70,21 +76,36 @@ const parseOnly = Object.fromEntries(
 function measure(...sets) {
   for (let warm = 0; warm < 5; warm += 1)
     for (const set of sets)
-      for (const item of cases) for (const profile of SAFETY_PROFILES) set[profile].check(item.command);
+      for (const item of cases)
+        for (const profile of SAFETY_PROFILES) set[profile].check(item.command, context);
   const times = sets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
     for (const [which, set] of sets.entries()) {
       for (const item of cases) {
         for (const profile of SAFETY_PROFILES) {
           const start = process.hrtime.bigint();
-          set[profile].check(item.command);
+          set[profile].check(item.command, context);
           times[which].push(Number(process.hrtime.bigint() - start) / 1000);
         }
       }
     }
   }
+  lastPerCommand = times.map((list) => {
+    // Each (command, profile)'s median over the rounds: a verdict's own cost, without the scheduler's
+    // preemptions that a loaded machine adds to single samples.
+    const perCall = cases.length * SAFETY_PROFILES.length;
+    const medians = [];
+    for (let call = 0; call < perCall; call += 1) {
+      const samples = [];
+      for (let round = 0; round < rounds; round += 1) samples.push(list[round * perCall + call]);
+      samples.sort((a, b) => a - b);
+      medians.push(samples[Math.floor(samples.length / 2)]);
+    }
+    return medians.sort((a, b) => a - b);
+  });
   return times.map((list) => list.sort((a, b) => a - b));
 }
+let lastPerCommand = [];
 const coldGates = await gateSet(createSafetyGate, false);
 const [samples] = measure(gates);
 const [cold, parsed, baselineCold] = baseline
@@ -93,9 +114,13 @@ const [cold, parsed, baselineCold] = baseline
 console.log(
   `per verdict, cold (cache off; ${cold.length} verdicts, corpus × 4 profiles × ${rounds}): p50 ${percentile(cold, 0.5).toFixed(1)} µs, p99 ${percentile(cold, 0.99).toFixed(1)} µs, max ${cold.at(-1).toFixed(0)} µs`,
 );
+const [coldMedians, parsedMedians] = lastPerCommand;
 const parseRatio = percentile(cold, 0.5) / percentile(parsed, 0.5);
 console.log(
   `  tree-sitter parse alone, same commands, same run, interleaved: p50 ${percentile(parsed, 0.5).toFixed(1)} µs, p99 ${percentile(parsed, 0.99).toFixed(1)} µs; cold verdict/parse p50 ${parseRatio.toFixed(2)}× (target ≤ 4×), cold p99 ${percentile(cold, 0.99).toFixed(0)} µs (target ≤ 500 µs)`,
+);
+console.log(
+  `  each command's median over the rounds, across the corpus × 4 profiles: cold p50 ${percentile(coldMedians, 0.5).toFixed(1)} µs, p99 ${percentile(coldMedians, 0.99).toFixed(1)} µs, max ${coldMedians.at(-1).toFixed(0)} µs; parse alone p99 ${percentile(parsedMedians, 0.99).toFixed(1)} µs`,
 );
 if (baselineCold) {
   const ratio = (fraction) => (percentile(cold, fraction) / percentile(baselineCold, fraction)).toFixed(2);

@@ -7,6 +7,12 @@ export interface ResolveShellOptions {
   readonly wslLoginShell?: boolean;
   /** Timeout for each probe command (`bash --version`, `wsl.exe -l -q`). */
   readonly probeTimeoutMs?: number;
+  /**
+   * POSIX: why a candidate shell must not run on this host (a sandboxed command could have written
+   * it), or undefined when it may. A refused candidate is skipped before it is probed, so it never
+   * runs. The caller knows what the sandbox can write; the platform layer only asks.
+   */
+  readonly refuseCandidate?: (path: string) => Promise<string | undefined>;
 }
 
 // VS Code gives `wsl.exe -l -q` one second; the first WSL2 call may boot a VM, so allow more.

@@ -25,6 +25,7 @@ export async function resolvePosixShell(
   bashPath: BashPathChoice | null,
   warnings: string[],
   timeoutMs: number,
+  refuseCandidate?: (path: string) => Promise<string | undefined>,
 ): Promise<ShellResolution> {
   const trace = new ResolutionTrace();
   const candidates: PosixCandidate[] = [];
@@ -35,12 +36,19 @@ export async function resolvePosixShell(
   candidates.push({ rule: "bin-bash", path: "/bin/bash", kind: "bash" });
   candidates.push({ rule: "bin-sh", path: "/bin/sh", kind: "sh" });
 
+  // Asked before the probe: `--version` would already run a planted shell on the host. Not of the
+  // system's own /bin/bash and /bin/sh: were those writable, every program the host runs would be.
+  const refusal = async (candidate: PosixCandidate) => {
+    if (candidate.path === "/bin/bash" || candidate.path === "/bin/sh") return null;
+    const reason = await refuseCandidate?.(candidate.path);
+    return reason === undefined ? null : `is not safe to run on the host (${reason})`;
+  };
   const seen = new Set<string>();
   for (const candidate of candidates) {
     if (candidate.rule !== "bash_path" && seen.has(candidate.path)) continue;
     seen.add(candidate.path);
     const problem = path.posix.isAbsolute(candidate.path)
-      ? unusableFileReason(await host.fileInfo(candidate.path))
+      ? (unusableFileReason(await host.fileInfo(candidate.path)) ?? (await refusal(candidate)))
       : "is not an absolute path";
     if (problem !== null) {
       trace.reject(candidate.rule, candidate.path, candidate.kind, problem);

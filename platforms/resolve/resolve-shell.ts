@@ -31,7 +31,7 @@ export async function resolveShell(
       ? { ...resolution, loginShell: true }
       : resolution;
   }
-  return resolvePosixShell(host, bashPath, warnings, timeoutMs);
+  return resolvePosixShell(host, bashPath, warnings, timeoutMs, options.refuseCandidate);
 }
 
 /** Resolves once per instance and hands every later caller the same answer. */

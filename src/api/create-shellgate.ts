@@ -91,7 +91,7 @@ export async function openShellgate(
   // The grammar loads while the shell is probed; neither needs the other.
   const { gate, load: loadGate } = instanceGate(parsed);
   if (!options.loadGateLater) loadGate().catch(() => undefined);
-  const shell = await instanceShell(parsed, host, hostCwd);
+  const shell = await instanceShell(parsed, host, hostCwd, cwd);
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
   const { sandbox, paragraph } = await instanceSandbox(
     parsed,

@@ -112,6 +112,23 @@ export async function createSafetyGate(options: SafetyGateOptions = {}): Promise
     return key;
   };
   const scopes = new StartingScopes(contextKeyOf);
+  // Verdicts per context, the context object found by identity first: a repeated command then costs
+  // two map lookups, with no key built from the command and the context.
+  const contextCaches = new BoundedCache<VerdictCache>(16);
+  const cachesByObject = new WeakMap<SafetyContext, VerdictCache>();
+  const cacheFor = (context: SafetyContext): VerdictCache => {
+    let verdicts = cachesByObject.get(context);
+    if (verdicts === undefined) {
+      const key = contextKeyOf(context);
+      verdicts = contextCaches.get(key);
+      if (verdicts === undefined) {
+        verdicts = new VerdictCache(1024);
+        contextCaches.set(key, verdicts);
+      }
+      cachesByObject.set(context, verdicts);
+    }
+    return verdicts;
+  };
   const readings = new UnknownCwdReadings();
   const judgeIn = (command: string, context: SafetyContext) =>
     checkWith(parser, validated.profile, lists, scopes, command, context);
@@ -131,11 +148,11 @@ export async function createSafetyGate(options: SafetyGateOptions = {}): Promise
     warnings: strictListWarnings(options, validated.profile),
     check(command, context) {
       if (typeof command !== "string" || options.cacheVerdicts === false) return run(command, context);
-      const key = context === undefined ? command : `${command}\u0000${contextKeyOf(context)}`;
-      const known = cache.get(key);
+      const verdicts = context === undefined ? cache : cacheFor(context);
+      const known = verdicts.get(command);
       if (known) return known;
       const verdict = run(command, context);
-      cache.set(key, verdict);
+      verdicts.set(command, verdict);
       return verdict;
     },
   };

@@ -97,7 +97,8 @@ describe.runIf(runs)("every surface runs inside the sandbox (Linux, bubblewrap)"
     const shellgate = await instance(sandboxConfig());
     const bash = tool(shellgate.tools(), "bash");
     expect(bash.description).toContain(`OS sandbox (bubblewrap) encloses every command`);
-    expect(bash.description).toContain(`Writable: ${work}.`);
+    // The working directory, then the instance's private temp directory (its TMPDIR).
+    expect(bash.description).toContain(`Writable: ${work}, ${os.tmpdir()}`);
     const outside = path.join(root, "escaped.txt");
     const result = await bash.execute({ command: `echo x > ${outside}`, description: "Write outside" });
     expect(existsSync(outside)).toBe(false);

@@ -17,3 +17,4 @@ export {
   type SandboxPolicyContext,
   type SandboxSettings,
 } from "./sandbox-policy.js";
+export { shellCandidateCheck } from "./shell-trust.js";

@@ -1,7 +1,21 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { lstatSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { splitQuotedCommandLine } from "./command-template.js";
+import {
+  findLinuxHelpers,
+  guardedPaths,
+  inspectProgram,
+  type LinuxHelpers,
+  lookupProblem,
+  trustContextFor,
+} from "./find-helpers.js";
+import { gitProtectedPaths } from "./git-protection.js";
+import { libraryRelays, watchRelays } from "./relay-watchdog.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
+import { type TrustContext, untrustedReason } from "./trusted-helpers.js";
 import type { WrappedArgv } from "./wrap-plan.js";
 
 /**
@@ -60,14 +74,52 @@ export async function loadSandboxLibrary(): Promise<void> {
   await importLibrary();
 }
 
-/** The library's dependency check (bubblewrap, socat, ripgrep; the Windows install). */
-export async function checkSandboxDependencies(): Promise<string[]> {
+/** The helpers of this process's session, resolved once (the library's session is per process). */
+let helpers: LinuxHelpers | undefined;
+
+/**
+ * The Linux helpers by the real paths the host may run, resolved on first use and then kept; an
+ * error naming why when there is no such copy of one, or when a kept one lies where this trust
+ * context's sandbox can write (another instance's roots may differ).
+ */
+function linuxHelpers(trust: TrustContext): { helpers: LinuxHelpers } | { errors: string[] } {
+  const lookup = findLinuxHelpers(process.env.PATH, trust);
+  const errors: string[] = [];
+  if (helpers) {
+    for (const kept of Object.values(helpers)) {
+      const facts = inspectProgram(kept);
+      const reason = facts ? untrustedReason(facts, trust) : `${kept} is no longer there`;
+      if (reason) errors.push(`the sandbox's helper cannot be run: ${reason}`);
+    }
+  } else {
+    for (const choice of Object.values(lookup.choices)) if (!choice.ok) errors.push(choice.reason);
+  }
+  if (lookup.lookupProblem) errors.push(lookup.lookupProblem);
+  if (errors.length > 0) return { errors };
+  const { bwrap, socat, rg } = lookup.choices;
+  if (!helpers && bwrap.ok && socat.ok && rg.ok)
+    helpers = { bwrap: bwrap.path, socat: socat.path, rg: rg.path };
+  return helpers ? { helpers } : { errors: ["the sandbox's helpers could not be resolved"] };
+}
+
+/**
+ * The dependency check (bubblewrap, socat, ripgrep; the Windows install). On Linux every helper is
+ * first resolved to a copy the host may run, and only that copy is asked (never a name on PATH).
+ */
+export async function checkSandboxDependencies(trust: TrustContext): Promise<string[]> {
   const { SandboxManager } = await importLibrary();
   if (!SandboxManager.isSupportedPlatform()) return ["this platform is not supported by the sandbox library"];
-  const check = await SandboxManager.checkDependenciesAsync();
+  if (process.platform !== "linux") return [...(await SandboxManager.checkDependenciesAsync()).errors];
+  const found = linuxHelpers(trust);
+  if ("errors" in found) return found.errors;
+  const linux = await import("@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js");
+  const check = linux.checkLinuxDependencies({
+    bwrapPath: found.helpers.bwrap,
+    socatPath: found.helpers.socat,
+  });
   const errors = [...check.errors];
-  if (process.platform === "linux" && errors.length === 0) {
-    const smoke = bubblewrapSmokeTest();
+  if (errors.length === 0) {
+    const smoke = bubblewrapSmokeTest(found.helpers.bwrap);
     if (smoke) errors.push(smoke);
   }
   return errors;
@@ -77,15 +129,17 @@ export async function checkSandboxDependencies(): Promise<string[]> {
  * Installed is not enough on Linux: a host that forbids unprivileged user namespaces (Ubuntu
  * 24.04's AppArmor default, some containers) has bubblewrap and cannot use it. One `true` says.
  */
-function bubblewrapSmokeTest(): string | undefined {
+function bubblewrapSmokeTest(bwrap: string): string | undefined {
   const args = ["--ro-bind", "/", "/", "--unshare-user", "--unshare-net", "--dev", "/dev", "true"];
-  const result = spawnSync("bwrap", args, { encoding: "utf8", timeout: 10_000 });
+  const result = spawnSync(bwrap, args, { encoding: "utf8", timeout: 10_000 });
   if (result.status === 0) return undefined;
   const why = (result.stderr ?? "").trim().split("\n")[0] || (result.error?.message ?? "it failed");
   return `bubblewrap cannot create its namespaces here (${why})`;
 }
 
 let session: { readonly started: Promise<Manager>; readonly windowsPolicy?: string } | undefined;
+/** Stops the watchdog that ends the library's relays if this process dies (relay-watchdog.ts). */
+let stopWatchdog: (() => void) | undefined;
 /** Instances that use the session; the last to let go stops it, so no proxy keeps the process alive. */
 let holders = 0;
 
@@ -101,12 +155,40 @@ export function holdSandboxSession(): () => Promise<void> {
     const ending = session.started;
     session = undefined;
     const manager = await ending.catch(() => undefined);
+    stopWatchdog?.();
+    stopWatchdog = undefined;
     await manager?.reset();
   };
 }
 
-function filesystemOf(policy: SandboxPolicy) {
-  return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: [] };
+/** The library's shared TMPDIR, which it always binds writable when it exists. */
+const LIBRARY_TEMP = "/tmp/claude";
+
+/** Whether another user made the library's shared TMPDIR: then it is mounted read-only, never shared. */
+function foreignLibraryTemp(): string[] {
+  try {
+    return lstatSync(LIBRARY_TEMP).uid === process.getuid?.() ? [] : [LIBRARY_TEMP];
+  } catch {
+    return [];
+  }
+}
+
+function filesystemOf(policy: SandboxPolicy, denyWrite: readonly string[] = []) {
+  return { allowWrite: [...policy.allowWrite], denyRead: [...policy.denyRead], denyWrite: [...denyWrite] };
+}
+
+/**
+ * What a command of this policy may not write although it lies inside `allow_write`: the names the
+ * library runs by name on PATH, a foreign `/tmp/claude`, and the git files the host runs later.
+ */
+async function writeDenies(policy: SandboxPolicy, trust: TrustContext): Promise<string[]> {
+  const roots = policy.allowWrite.filter((root) => root !== policy.tempDirectory);
+  const git = await gitProtectedPaths({
+    writableRoots: roots,
+    home: os.homedir(),
+    xdgConfigHome: process.env.XDG_CONFIG_HOME,
+  });
+  return [...new Set([...guardedPaths(process.env.PATH, trust), ...foreignLibraryTemp(), ...git])];
 }
 
 /**
@@ -114,7 +196,7 @@ function filesystemOf(policy: SandboxPolicy) {
  * ACL grants), not per command, so there the first policy is the process's; a second, different one
  * is refused rather than silently enforced as the first.
  */
-async function startSession(policy: SandboxPolicy): Promise<Manager> {
+async function startSession(policy: SandboxPolicy, trust: TrustContext): Promise<Manager> {
   const windows = process.platform === "win32";
   const key = JSON.stringify(filesystemOf(policy));
   if (session) {
@@ -125,14 +207,23 @@ async function startSession(policy: SandboxPolicy): Promise<Manager> {
   }
   const started = (async () => {
     const { SandboxManager } = await importLibrary();
+    let programs = {};
+    if (process.platform === "linux") {
+      const found = linuxHelpers(trust);
+      if ("errors" in found) throw new Error(found.errors.join("; "));
+      const { bwrap, socat, rg } = found.helpers;
+      programs = { bwrapPath: bwrap, socatPath: socat, ripgrep: { command: rg } };
+    }
     await SandboxManager.initialize(
       {
         network: { allowedDomains: [], deniedDomains: [] },
         filesystem: windows ? filesystemOf(policy) : { allowWrite: [], denyRead: [], denyWrite: [] },
+        ...programs,
       },
       undefined,
       process.platform === "darwin",
     );
+    if (process.platform === "linux") stopWatchdog = watchRelays(libraryRelays());
     return SandboxManager;
   })();
   session = { started, ...(windows ? { windowsPolicy: key } : {}) };
@@ -173,23 +264,32 @@ export async function sampleSandboxWrap(
   request: LibraryWrapRequest,
   commandId: string,
 ): Promise<LibrarySample> {
-  const manager = await startSession(request.policy);
+  const trust = trustContextFor(request.policy, request.cwd);
+  const manager = await startSession(request.policy, trust);
   const windows = process.platform === "win32";
+  // The library runs `which` by name for this wrap: refused when the first on PATH was planted.
+  const problem = windows ? undefined : lookupProblem(process.env.PATH, trust);
+  if (problem) throw new Error(problem);
   const shell = windows
     ? { exe: request.shell, args: [...(request.shellArguments ?? ["-c"])] }
     : request.shell;
   const wrapped = await manager.wrapWithSandboxArgv(
     request.command,
     shell,
-    windows ? undefined : { filesystem: filesystemOf(request.policy) },
+    windows
+      ? undefined
+      : { filesystem: filesystemOf(request.policy, await writeDenies(request.policy, trust)) },
     undefined,
     request.cwd,
     { commandId, commandText: request.command },
   );
   const env = windows ? addedEntries(wrapped.env) : undefined;
   let retired = false;
+  const linuxArgv = process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv;
   return {
-    argv: process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv,
+    argv: request.policy.tempDirectory
+      ? withTempDirectory(linuxArgv, request.policy.tempDirectory)
+      : linuxArgv,
     ...(env ? { env } : {}),
     retire: () => {
       if (retired) return;
@@ -197,6 +297,20 @@ export async function sampleSandboxWrap(
       manager.cleanupAfterCommand();
     },
   };
+}
+
+/**
+ * bubblewrap's argv with TMPDIR set to the instance's private temp directory instead of the
+ * library's shared `/tmp/claude` (which does not exist, and which another local user could make).
+ * Unchanged when the argv is not bubblewrap's own (the library's line could not be split).
+ */
+export function withTempDirectory(argv: readonly string[], directory: string): readonly string[] {
+  if (path.basename(argv[0] ?? "") !== "bwrap") return argv;
+  const end = argv.indexOf("--");
+  const at = argv.findIndex((word, index) => word === "--setenv" && argv[index + 1] === "TMPDIR");
+  if (at >= 0 && (end < 0 || at < end))
+    return argv.map((word, index) => (index === at + 2 ? directory : word));
+  return [argv[0] as string, "--setenv", "TMPDIR", directory, ...argv.slice(1)];
 }
 
 /** `[shell, "-c", "bwrap …"]` as bwrap's argv, or unchanged when the line is not plainly that. */

@@ -33,7 +33,9 @@ export type SandboxModeChoice =
 
 /**
  * Flag over environment over config. A value that is not a mode is an error, never a silent
- * fallback: someone who wrote `SHELLGATE_SANDBOX=requierd` meant to be protected.
+ * fallback: someone who wrote `SHELLGATE_SANDBOX=requierd` meant to be protected. A config's
+ * `required` is a floor: an inherited `SHELLGATE_SANDBOX=off` or a flag may not lower it, and an
+ * attempt to is an error too, rather than a config that silently stops holding.
  */
 export function chooseSandboxMode(sources: SandboxModeSources): SandboxModeChoice {
   const candidates = [
@@ -45,6 +47,12 @@ export function chooseSandboxMode(sources: SandboxModeSources): SandboxModeChoic
     const normalized = value.trim().toLowerCase();
     if (!isSandboxMode(normalized)) {
       return { ok: false, message: `${name} must be one of ${SANDBOX_MODES.join(", ")}, got '${value}'` };
+    }
+    if (sources.config === "required" && normalized !== "required") {
+      return {
+        ok: false,
+        message: `${name} ${normalized} cannot lower sandbox.mode "required" from the config, which only a change to the config can do`,
+      };
     }
     return { ok: true, mode: normalized, source };
   }

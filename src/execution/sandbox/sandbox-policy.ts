@@ -17,8 +17,14 @@ export interface SandboxPolicyContext {
   /** The instance's working directory: the default write root and the base of relative entries. */
   readonly cwd: string;
   readonly home: string;
-  /** The instance's temp directory (`os.tmpdir()`), writable by default. */
+  /** The system temp directory (`os.tmpdir()`): the instance's private one is made in it. */
   readonly tempDirectory: string;
+  /**
+   * The instance's private temp directory (Linux, macOS): always writable, the sandbox's TMPDIR, and
+   * in place of the system temp directory among the default writable paths. Without it (Windows,
+   * WSL) the system temp directory is writable by default, as before.
+   */
+  readonly privateTempDirectory?: string | undefined;
   /** Where output spills go when it is not the temp directory. */
   readonly spillDirectory?: string | undefined;
   /** Windows: `%APPDATA%`, where `gh` and GnuPG keep their files there. */
@@ -31,6 +37,8 @@ export interface SandboxPolicy {
   readonly allowWrite: readonly string[];
   readonly denyRead: readonly string[];
   readonly allowedDomains: readonly string[];
+  /** The instance's private temp directory (the sandbox's TMPDIR), when it has one. */
+  readonly tempDirectory?: string | undefined;
 }
 
 /** Credential stores no command needs to read; each is a key or a token that would leave with it. */
@@ -78,7 +86,8 @@ function unique(entries: readonly string[]): string[] {
 
 /**
  * Resolves the config's `sandbox` block into the policy the sandbox enforces. Pure.
- * Defaults: writable are the working directory, the temp directory and the spill directory;
+ * Defaults: writable are the working directory, the instance's private temp directory (else the
+ * system's) and the spill directory;
  * unreadable are the home's credential stores; no host is reachable. A list the config gives
  * replaces its default, so `deny_read: []` really means "nothing denied".
  */
@@ -86,18 +95,22 @@ export function resolveSandboxPolicy(
   settings: SandboxSettings,
   context: SandboxPolicyContext,
 ): SandboxPolicy {
+  const privateTemp = context.privateTempDirectory;
   const defaultWrite = [
     context.cwd,
-    context.tempDirectory,
+    privateTemp ?? context.tempDirectory,
     ...(context.spillDirectory ? [context.spillDirectory] : []),
   ];
   const defaultDeny = context.platform === "win32" ? windowsCredentials(context) : POSIX_CREDENTIALS;
   const expand = (entries: readonly string[]) =>
     unique(entries.map((entry) => expandPolicyPath(entry, context)));
+  const allowWrite = expand(settings.allow_write ?? defaultWrite);
   return {
     mode: settings.mode,
-    allowWrite: expand(settings.allow_write ?? defaultWrite),
+    // The private temp directory is the sandbox's own, so a given list does not take it away.
+    allowWrite: privateTemp && !allowWrite.includes(privateTemp) ? [...allowWrite, privateTemp] : allowWrite,
     denyRead: expand(settings.deny_read ?? defaultDeny),
     allowedDomains: unique(settings.allowed_domains.map((host) => host.trim().toLowerCase())),
+    ...(privateTemp ? { tempDirectory: privateTemp } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { quote } from "shell-quote";
 import {
   sandboxDenialMarker,
@@ -8,6 +9,8 @@ import {
 import { COMMAND_VARIABLE, COMMAND_WRAPPER, wrapCommandText } from "../spawn/command-wrapper.js";
 import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { detectSandboxDenials } from "./detect-denials.js";
+import { trustContextFor } from "./find-helpers.js";
+import { instanceTemp } from "./instance-temp.js";
 import { probeWsl, type WslTarget } from "./probe-wsl.js";
 import {
   decideSandboxAvailability,
@@ -67,7 +70,7 @@ export interface Sandbox {
 
 const OFF: SandboxAvailability = { available: false, mechanism: "none", reason: 'sandbox.mode is "off"' };
 
-async function defaultProbe(platform: string): Promise<SandboxHostProbe> {
+async function defaultProbe(platform: string, policy: SandboxPolicy, cwd: string): Promise<SandboxHostProbe> {
   const library = await import("./sandbox-library.js");
   try {
     await library.loadSandboxLibrary();
@@ -75,7 +78,10 @@ async function defaultProbe(platform: string): Promise<SandboxHostProbe> {
     return { platform, dependencyErrors: [], libraryError: firstLine(error) };
   }
   try {
-    return { platform, dependencyErrors: await library.checkSandboxDependencies() };
+    return {
+      platform,
+      dependencyErrors: await library.checkSandboxDependencies(trustContextFor(policy, cwd)),
+    };
   } catch (error) {
     return { platform, dependencyErrors: [firstLine(error)] };
   }
@@ -132,7 +138,17 @@ function libraryRequest(plan: SpawnPlan, policy: SandboxPolicy): LibraryWrapRequ
  * goes through (foreground, background, managed; CLI and MCP alike), after the gate has admitted it.
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
-  const policy = resolveSandboxPolicy(options.settings, options.context);
+  // Linux and macOS: a private temp directory, made on the first enclosed start and removed at close.
+  const temp =
+    options.settings.mode !== "off" &&
+    !options.wsl &&
+    (options.context.platform === "linux" || options.context.platform === "darwin")
+      ? instanceTemp(options.context.tempDirectory)
+      : undefined;
+  const policy = resolveSandboxPolicy(options.settings, {
+    ...options.context,
+    ...(temp ? { privateTempDirectory: temp.path } : {}),
+  });
   const wsl = options.wsl;
   const probe =
     options.probe ??
@@ -146,7 +162,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
             wslPaths: found.paths,
           };
         }
-      : () => defaultProbe(options.context.platform));
+      : () => defaultProbe(options.context.platform, policy, options.context.cwd));
   let letGo: (() => Promise<void>) | undefined;
   const library = async () => {
     const loaded = await import("./sandbox-library.js");
@@ -213,6 +229,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       templates?.clear();
       await letGo?.();
       letGo = undefined;
+      temp?.remove();
     },
     async status() {
       return policy.mode === "off" ? OFF : (await facts()).availability;
@@ -239,6 +256,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       let wrapped: LibraryWrap;
       try {
+        temp?.ensure();
         wrapped = await wrap(plan);
       } catch (error) {
         const failed: SandboxAvailability = { ...availability, available: false, reason: firstLine(error) };
@@ -256,7 +274,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         sandboxed: true,
         trailer: (output) =>
           sandboxDenialMarker(
-            detectSandboxDenials(output, policy, wrapped.violations(), options.context.platform),
+            detectSandboxDenials(output, policy, wrapped.violations(), options.context.platform, {
+              cwd: plan.cwd,
+              exists: existsSync,
+            }),
             policy,
           ),
         release: () => wrapped.release(),

@@ -155,8 +155,23 @@ function containerExec(name: string, invocation: Invocation, args: readonly Expa
     : remoteArgv(parsed.command, `${origin} ${parsed.target}`, invocation, parsed.workdir);
 }
 
+const EXEC_PROGRAMS = new Set([
+  "kubectl",
+  "oc",
+  "docker",
+  "podman",
+  "nerdctl",
+  "docker-compose",
+  "podman-compose",
+  "lxc",
+  "incus",
+  "multipass",
+]);
+
 /** The command a program runs inside an existing pod, container or virtual machine, or []. */
 export function unwrapExec(name: string, invocation: Invocation): Nested[] {
+  // Checked first: every simple command passes here, and most are none of these.
+  if (!EXEC_PROGRAMS.has(name)) return [];
   const args = invocation.words.slice(1);
   switch (name) {
     case "kubectl":

@@ -224,8 +224,26 @@ function optionValue(args: readonly ExpandedWord[], names: readonly string[]): s
   return undefined;
 }
 
+const REMOTE_PROGRAMS = new Set([
+  "ssh",
+  "slogin",
+  "autossh",
+  "mosh",
+  "pdsh",
+  "clush",
+  "pssh",
+  "parallel-ssh",
+  "ansible",
+  "salt",
+  "salt-ssh",
+  "vagrant",
+  "gcloud",
+]);
+
 /** The shell text a remote-execution program sends to another machine, or [] when it is none. */
 export function unwrapRemote(name: string, invocation: Invocation): Nested[] {
+  // Checked first: every simple command passes here, and most are none of these.
+  if (!REMOTE_PROGRAMS.has(name)) return [];
   const args = invocation.words.slice(1);
   switch (name) {
     case "ssh":

@@ -61,4 +61,34 @@ describe("detectSandboxDenials", () => {
   it("ordinary output is not a denial", () => {
     expect(detectSandboxDenials("built /work/dist/app.js in 3s\nhello", policy)).toEqual([]);
   });
+
+  it("a refused write through a relative path names that path, resolved against the cwd, never the shell", () => {
+    const line = "/usr/bin/bash: line 1: ../outside.txt: Read-only file system";
+    // Inside allow_write: the sandbox did not refuse it.
+    expect(detectSandboxDenials(line, policy, [], "linux", { cwd: "/work/app" })).toEqual([]);
+    expect(
+      detectSandboxDenials(line, { ...policy, allowWrite: ["/work/app"] }, [], "linux", { cwd: "/work/app" }),
+    ).toEqual([{ kind: "write", path: "/work/outside.txt" }]);
+    expect(
+      detectSandboxDenials("touch: cannot touch 'x': Read-only file system", policy, [], "linux", {
+        cwd: "/srv",
+      }),
+    ).toEqual([{ kind: "write", path: "/srv/x" }]);
+    // Unresolvable: nothing is named rather than the wrong file.
+    expect(detectSandboxDenials(line, { ...policy, allowWrite: [] })).toEqual([]);
+  });
+
+  it("a file missing on the host too is no denied read (ls ~/.ssh with no ~/.ssh)", () => {
+    const line = "ls: cannot access '/home/ada/.ssh': No such file or directory";
+    expect(detectSandboxDenials(line, policy, [], "linux", { exists: () => false })).toEqual([]);
+    expect(detectSandboxDenials(line, policy, [], "linux", { exists: () => true })).toEqual([
+      { kind: "read", path: "/home/ada/.ssh" },
+    ]);
+    expect(
+      detectSandboxDenials("cat: .netrc: No such file or directory", policy, [], "linux", {
+        cwd: "/home/ada",
+        exists: (target) => target === "/home/ada/.netrc",
+      }),
+    ).toEqual([{ kind: "read", path: "/home/ada/.netrc" }]);
+  });
 });

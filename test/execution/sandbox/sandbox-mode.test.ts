@@ -28,4 +28,23 @@ describe("chooseSandboxMode", () => {
     });
     expect(chooseSandboxMode({ flag: "on", config: "off" })).toMatchObject({ ok: false });
   });
+
+  it("a config's required is a floor: neither the environment nor a flag lowers it, and the attempt is refused", () => {
+    expect(chooseSandboxMode({ environment: "off", config: "required" })).toEqual({
+      ok: false,
+      message:
+        'SHELLGATE_SANDBOX off cannot lower sandbox.mode "required" from the config, which only a change to the config can do',
+    });
+    expect(chooseSandboxMode({ flag: "auto", config: "required" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--sandbox auto cannot lower sandbox.mode "required"'),
+    });
+    expect(chooseSandboxMode({ flag: "required", environment: "off", config: "required" })).toEqual({
+      ok: true,
+      mode: "required",
+      source: "flag",
+    });
+    // Raising is always allowed.
+    expect(chooseSandboxMode({ environment: "required", config: "off" })).toMatchObject({ mode: "required" });
+  });
 });

@@ -62,4 +62,13 @@ describe("resolveSandboxPolicy", () => {
     expect(expandPolicyPath("~\\.kube", windows)).toBe("C:\\Users\\ada\\.kube");
     expect(expandPolicyPath("D:\\data", windows)).toBe("D:\\data");
   });
+
+  it("a private temp directory replaces the system's among the defaults and is kept in a given list", () => {
+    const context = { ...linux, privateTempDirectory: "/tmp/shellgate-sandbox-1-x" };
+    const defaults = resolveSandboxPolicy({ mode: "auto", allowed_domains: [] }, context);
+    expect(defaults.allowWrite).toEqual(["/work/project", "/tmp/shellgate-sandbox-1-x"]);
+    expect(defaults.tempDirectory).toBe("/tmp/shellgate-sandbox-1-x");
+    const given = resolveSandboxPolicy({ mode: "auto", allow_write: ["."], allowed_domains: [] }, context);
+    expect(given.allowWrite).toEqual(["/work/project", "/tmp/shellgate-sandbox-1-x"]);
+  });
 });

@@ -82,6 +82,56 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
     expect(result.trailer).toContain(`read of ${key} (in sandbox.deny_read)`);
   });
 
+  it("a write refused through a relative path is named by its real path, not the shell's", async () => {
+    const result = await run({ allow_write: [work], allowed_domains: [] }, "echo leaked > ../relative.txt");
+    expect(result.code).not.toBe(0);
+    expect(existsSync(path.join(root, "relative.txt"))).toBe(false);
+    expect(result.trailer).toContain(
+      `write to ${path.join(root, "relative.txt")} (outside sandbox.allow_write)`,
+    );
+    expect(result.trailer).not.toContain("bash");
+  });
+
+  it("a missing file under a deny_read directory that is missing on the host too is no denial", async () => {
+    const absent = path.join(root, ".absent-credentials");
+    const result = await run(
+      { allow_write: [work], deny_read: [absent], allowed_domains: [] },
+      `ls ${absent}; cat ${absent}/key`,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("No such file");
+    expect(result.trailer).toBe("");
+  });
+
+  it("TMPDIR is the instance's private directory (0700, this user's; mktemp works) and the rest of the temp directory is read-only", async () => {
+    const system = path.join(root, "tmp");
+    const sandbox = createSandbox({
+      settings: { mode: "required", allowed_domains: [] },
+      context: { platform: "linux", cwd: work, home: root, tempDirectory: system },
+    });
+    const options = { resolution: bash, cwd: work, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } };
+    try {
+      const own = sandbox.policy.tempDirectory ?? "";
+      expect(path.dirname(own)).toBe(system);
+      expect(sandbox.policy.allowWrite).toContain(own);
+      expect(sandbox.policy.allowWrite).not.toContain(system);
+      const made = await runInSandbox(
+        sandbox,
+        'f=$(mktemp) && echo "made $f" && stat -c %a "$TMPDIR"',
+        options,
+      );
+      expect(made.code).toBe(0);
+      expect(made.output).toContain(`made ${own}/`);
+      expect(made.output.trim().split("\n").at(-1)).toBe("700");
+      const shared = await runInSandbox(sandbox, `echo x > ${path.join(system, "shared.txt")}`, options);
+      expect(shared.code).not.toBe(0);
+      expect(existsSync(path.join(system, "shared.txt"))).toBe(false);
+    } finally {
+      await sandbox.close();
+    }
+    expect(existsSync(sandbox.policy.tempDirectory ?? "")).toBe(false);
+  });
+
   it("a connection to a loopback server fails with no allowed domain, and the marker names the host", async () => {
     const result = await run(
       { allow_write: [work], allowed_domains: [] },
@@ -143,8 +193,9 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
       // The command text reaches the shell byte for byte.
       expect(quoting?.output.trim()).toBe("/bin/bash|it's|42|");
       for (const outcome of outcomes) expect(outcome.sandboxed).toBe(true);
-      // bwrap is started directly, and the later commands reuse the wrap (their text in the environment).
-      expect(outcomes.map((outcome) => outcome.file)).toEqual(outcomes.map(() => "bwrap"));
+      // bwrap is started directly, by the real path resolved once (never a name on PATH), and the later
+      // commands reuse the wrap (their text in the environment).
+      for (const outcome of outcomes) expect(outcome.file).toMatch(/^\/.*\/bwrap$/);
       expect(outcomes.slice(1).map((outcome) => outcome.delivery)).toEqual(
         outcomes.slice(1).map(() => "environment"),
       );

@@ -42,12 +42,15 @@ describe("sandbox reporting", () => {
     const outcome = await runCli(["describe", "--json", "--config", "sandboxed.json"], { cwd: directory });
     expect(outcome.code).toBe(0);
     const { sandbox } = JSON.parse(outcome.out) as { sandbox: Record<string, unknown> };
+    // Linux and macOS add the instance's private temp directory (the sandbox's TMPDIR) to any list.
+    const temp = process.platform === "win32" ? [] : [sandbox.tempDirectory];
     expect(sandbox).toMatchObject({
       mode: "auto",
-      allowWrite: [directory],
+      allowWrite: [directory, ...temp],
       denyRead: [path.join((await import("node:os")).homedir(), ".ssh")],
       allowedDomains: ["example.com"],
     });
+    if (process.platform !== "win32") expect(String(sandbox.tempDirectory)).toContain("shellgate-sandbox-");
   }, 60_000);
 
   it("SHELLGATE_SANDBOX overrides the config; a bad value is an input error", async () => {
@@ -60,5 +63,22 @@ describe("sandbox reporting", () => {
     });
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("SHELLGATE_SANDBOX must be one of off, auto, required, got 'maybe'");
+  }, 60_000);
+
+  it("a config's required is a floor: an inherited SHELLGATE_SANDBOX=off or --sandbox off is refused, never obeyed", async () => {
+    await writeFile(path.join(directory, "required.json"), JSON.stringify({ sandbox: { mode: "required" } }));
+    const env = { ...process.env, SHELLGATE_SANDBOX: "off" };
+    const inherited = await runCli(["run", "--config", "required.json", "echo ran"], { cwd: directory, env });
+    // An input error (run exits 64 for those), and nothing ran.
+    expect(inherited.code).not.toBe(0);
+    expect(inherited.out).not.toContain("ran");
+    expect(inherited.err).toContain(
+      'SHELLGATE_SANDBOX off cannot lower sandbox.mode "required" from the config',
+    );
+    const flag = await runCli(["run", "--sandbox", "off", "--config", "required.json", "echo ran"], {
+      cwd: directory,
+    });
+    expect(flag.code).toBe(inherited.code);
+    expect(flag.err).toContain('--sandbox off cannot lower sandbox.mode "required"');
   }, 60_000);
 });

@@ -1,7 +1,10 @@
 import path from "node:path";
 import { chooseHost, resolveShell } from "../../../../platforms/index.js";
+import { shellOptionsFromConfig } from "../../../api/parts/instance-shell.js";
+import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { callDirectory, instanceDirectory } from "../../../api/working-directory.js";
 import type { ShellgateConfig } from "../../../config/schema.js";
+import { SandboxModeError, type SandboxOptions } from "../../../execution/sandbox/index.js";
 import { type SafetyContext, safetyContextFor } from "../../../safety/context.js";
 import type { CliIo } from "../command.js";
 import { withExecutorTarget } from "../executor-target.js";
@@ -9,6 +12,23 @@ import { UsageError } from "../usage-error.js";
 
 /** The environment names the gate reads from a recorded host: where the home is, and who the user is. */
 const CONTEXT_VARIABLES = ["HOME", "USERPROFILE", "USER", "USERNAME", "LOGNAME"];
+
+/**
+ * The sandbox `run` would have, for which shell it would resolve; none when the mode given cannot be
+ * used (`run` refuses to start then, while judging a command needs no sandbox).
+ */
+function sandboxFor(
+  config: ShellgateConfig,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): SandboxOptions | undefined {
+  try {
+    return sandboxOptionsFromConfig(config, { cwd, env });
+  } catch (error) {
+    if (error instanceof SandboxModeError) return undefined;
+    throw error;
+  }
+}
 
 /**
  * Where `check` judges commands: where `shellgate run` would run them. The directory is `--cwd DIR`
@@ -39,11 +59,11 @@ export async function checkContext(
     });
   }
   const { host, isReal } = await chooseHost(options.host, io.env, io.cwd);
-  const resolution = await resolveShell(host, {
-    windowsShell: config.windows_shell,
-    wslLoginShell: config.wsl_login_shell,
-    ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
-  });
+  const instanceCwd = instanceDirectory(config.working_dir, io.cwd);
+  const resolution = await resolveShell(
+    host,
+    shellOptionsFromConfig(config, isReal ? sandboxFor(config, instanceCwd, io.env) : undefined),
+  );
   const env: Record<string, string | undefined> = isReal ? io.env : {};
   if (!isReal) {
     for (const name of CONTEXT_VARIABLES) {
@@ -51,7 +71,7 @@ export async function checkContext(
       if (value !== undefined) env[name] = value;
     }
   }
-  const cwd = callDirectory(instanceDirectory(config.working_dir, io.cwd), options.cwd, resolution.platform);
+  const cwd = callDirectory(instanceCwd, options.cwd, resolution.platform);
   return safetyContextFor({ cwd, env, shell: resolution });
 }
 

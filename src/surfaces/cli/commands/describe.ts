@@ -5,6 +5,7 @@ import {
   type ResolveShellOptions,
   resolveShell,
 } from "../../../../platforms/index.js";
+import { shellOptionsFromConfig } from "../../../api/parts/instance-shell.js";
 import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { loadConfig } from "../../../config/load-config.js";
 import { createSandbox } from "../../../execution/sandbox/index.js";
@@ -20,17 +21,17 @@ export function rejectPositionals(parsed: ParsedArguments): void {
   if (first !== undefined) throw new UsageError(`unexpected argument '${first}'`);
 }
 
-/** `windows_shell` and `bash_path` from `--config FILE` (or shellgate.config.json in the cwd). */
+/**
+ * `windows_shell` and `bash_path` from `--config FILE` (or shellgate.config.json in the cwd), and on
+ * this machine (`real`) the sandbox's say over which candidates the host may run, as `run` resolves.
+ */
 export async function resolveOptionsFromConfig(
   file: string | undefined,
-  cwd: string,
+  io: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+  real: boolean,
 ): Promise<ResolveShellOptions> {
-  const config = await loadConfig(file, cwd);
-  return {
-    windowsShell: config.windows_shell,
-    bashPath: config.bash_path,
-    wslLoginShell: config.wsl_login_shell,
-  };
+  const config = await loadConfig(file, io.cwd);
+  return shellOptionsFromConfig(config, real ? sandboxOptionsFromConfig(config, io) : undefined);
 }
 
 const DESCRIBE_USAGE =
@@ -75,8 +76,8 @@ export const describeCommand: CliCommand = {
         return 0;
       });
     }
-    const { host } = await chooseHost(stringOption(parsed, "host"), io.env, io.cwd);
-    const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd);
+    const { host, isReal } = await chooseHost(stringOption(parsed, "host"), io.env, io.cwd);
+    const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io, isReal);
     const resolution = await resolveShell(host, options);
     const description = describeShell(resolution);
     // The active sandbox policy, with where it stands on this host (probed only when not off).

@@ -104,12 +104,14 @@ export const doctorCommand: CliCommand = {
     if (capture && hostFile !== undefined) {
       throw new UsageError("--capture records this machine, so it cannot be combined with --host");
     }
-    const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io.cwd);
     const sandbox = await sandboxDoctorReport(stringOption(parsed, "config"), io);
 
     if (capture) {
       const capturing = createCapturingHost(createRealHost({ env: io.env, cwd: io.cwd }));
-      await resolveShell(capturing.host, options);
+      await resolveShell(
+        capturing.host,
+        await resolveOptionsFromConfig(stringOption(parsed, "config"), io, true),
+      );
       const snapshot = {
         ...capturing.snapshot(),
         comment: `captured by shellgate doctor --capture at ${new Date().toISOString()} with node ${process.version}`,
@@ -119,6 +121,7 @@ export const doctorCommand: CliCommand = {
     }
 
     const chosen = await chooseHost(hostFile, io.env, io.cwd);
+    const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io, chosen.isReal);
     const resolution = await resolveShell(chosen.host, options);
     const description = describeShell(resolution);
     if (booleanOption(parsed, "json")) {
