@@ -2,9 +2,9 @@ import { literalWord } from "../extract/expanded-word.js";
 import type { Assignment, Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
-import { GIT_COMMAND_KEYS } from "../interpreters/tool-commands.js";
 import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
+import { gitSettingCommand } from "../runners/git-keys.js";
 
 /**
  * What a start-up or preload variable makes the next program run, when the text is known: a file this
@@ -119,13 +119,7 @@ export function environmentHook(
         invocation.assignments.find((other) => other.name === keyName)?.value.value ??
         scope.variables.get(keyName);
       if (key === undefined) return none;
-      const command = /^alias\./i.test(key)
-        ? value.startsWith("!")
-          ? value.slice(1)
-          : ""
-        : GIT_COMMAND_KEYS.test(key)
-          ? value
-          : "";
+      const command = /^alias\./i.test(key) ? "" : (gitSettingCommand(key, value) ?? "");
       return command === ""
         ? none
         : { nested: [{ kind: "script", text: command, origin: `${keyName}=${key}` }], known: true };

@@ -19,6 +19,7 @@ import { startupScripts } from "../reparse/startup-files.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
 import { RULES } from "../rules/index.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
+import { runnerCommands } from "../runners/runner-sources.js";
 import { unwrapWindows } from "../windows/unwrap-windows.js";
 import { computedCommandNameHit, TOO_MANY_COMMANDS, WRAPPED_TOO_DEEP } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
@@ -239,9 +240,15 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
     const word = carrier.words[index];
     return word?.substitution ? walker.statementOutput(word.substitution, undefined) : undefined;
   };
+  const fileText = (word: ExpandedWord): string | undefined => {
+    if (word.substitution) return walker.statementOutput(word.substitution, undefined);
+    if (/^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(word.value)) return invocation.stdin?.read();
+    const resolved = virtualPath(word.value, scope.cwd);
+    return resolved === undefined ? undefined : scope.files.get(resolved);
+  };
   const nested: Nested[] = [
     ...nestedPersisted,
-    ...unwrap(name, invocation),
+    ...unwrap(name, invocation, fileText),
     ...unwrapWindows(name, invocation, scope),
     ...unwrapContainer(name, invocation, scope),
     ...unwrapRemote(name, invocation),
@@ -256,15 +263,9 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
     for (const hit of code.hits) analysis.add(hit, invocation);
     nested.push(...code.nested);
   }
-  const fileText = (word: ExpandedWord): string | undefined => {
-    if (word.substitution) return walker.statementOutput(word.substitution, undefined);
-    if (/^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(word.value)) return invocation.stdin?.read();
-    const resolved = virtualPath(word.value, scope.cwd);
-    return resolved === undefined ? undefined : scope.files.get(resolved);
-  };
   const tools = toolActions(name, invocation, scope, fileText);
   for (const hit of tools.hits) analysis.add(hit, invocation);
-  nested.push(...tools.nested);
+  nested.push(...tools.nested, ...runnerCommands(name, invocation, scope, fileText));
   for (const item of nested) {
     if (item.kind === "invocation") judgeCommand(analysis, item.invocation, level + 1);
     else analysis.script(item, invocation);

@@ -159,18 +159,6 @@ export function programCommands(
       return invocation.words[0] ? packageScripts(name, values, fileText, invocation.words[0]) : [];
     case "socat":
       return socatCommands(args);
-    case "sqlite3": {
-      const texts = [
-        ...values.filter((value) => /^\.(shell|system)\s/.test(value)),
-        ...valuesOf(args, ["-cmd"]),
-      ];
-      const input = invocation.stdin ? stdinText(invocation) : undefined;
-      return escapedLines(
-        [...texts, input ?? ""].join("\n"),
-        /^\.(?:shell|system)\s+(.*)$/s,
-        "sqlite3 .shell",
-      );
-    }
     case "psql":
     case "mysql":
     case "mariadb": {
@@ -197,18 +185,10 @@ export function programCommands(
         ),
       );
     }
-    case "split":
-      return valuesOf(args, ["--filter"]).map((text) => script(text, "split --filter"));
     case "zip":
       return values.some((value) => /^(-[a-zA-Z]*T[a-zA-Z]*|--test)$/.test(value))
         ? valuesOf(args, ["-TT", "--unzip-command"]).map((text) => script(text, "zip -TT"))
         : [];
-    case "ed":
-    case "red": {
-      const input = invocation.stdin ? stdinText(invocation) : undefined;
-      if (input === undefined) return [];
-      return input.split("\n").flatMap((line) => (/^!/.test(line) ? [script(line.slice(1), "ed !")] : []));
-    }
     case "rpm":
     case "rpmquery":
     case "rpmspec":

@@ -8,8 +8,26 @@ import { commandIndex, type OptionGrammar } from "./skip-options.js";
 
 // Programs that run a command once per item: input lines (xargs, parallel) or files found (find).
 
+/** A file's text as far as the gate knows it (written by the command, or a `<(…)`). */
+export type FileText = (word: ExpandedWord) => string | undefined;
+
+/** `-a FILE`, `--arg-file=FILE`: xargs reads its items from there instead of stdin. */
+function argumentFile(args: readonly ExpandedWord[]): ExpandedWord | undefined {
+  for (let index = 0; index < args.length; index += 1) {
+    const value = args[index]!.value;
+    if ((value === "-a" || value === "--arg-file") && args[index + 1]) return args[index + 1];
+    if (value.startsWith("--arg-file=")) return { ...args[index]!, value: value.slice(11) };
+    if (!value.startsWith("-")) return undefined;
+  }
+  return undefined;
+}
+
 /** `… | xargs CMD`: the items read from stdin become arguments of CMD (or replace `{}` with -I). */
-export function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
+export function unwrapXargs(
+  invocation: Invocation,
+  args: readonly ExpandedWord[],
+  fileText: FileText = () => undefined,
+): Nested[] {
   // `--replace[=R]` takes its argument only after `=`, so it is not listed: `--replace rm …` runs rm.
   const grammar: OptionGrammar = {
     withArgument: "ILnPsdEa",
@@ -35,7 +53,8 @@ export function unwrapXargs(invocation: Invocation, args: readonly ExpandedWord[
   }
   const index = commandIndex(args, grammar);
   const template = index === -1 ? [literalWord("echo", invocation.span)] : args.slice(index);
-  const data = invocation.stdin?.read();
+  const file = argumentFile(args);
+  const data = file ? fileText(file) : invocation.stdin?.read();
   // With a replace string, each input line is one item; otherwise blanks and NULs separate items.
   const nul = args.some((word) => /^(-[a-zA-Z]*0|--null)$/.test(word.value));
   const separator = nul ? /\0+/ : replace === undefined ? /[\s\0]+/ : /[\n\0]+/;
@@ -90,12 +109,22 @@ export function unwrapFind(invocation: Invocation, args: readonly ExpandedWord[]
 /** Jobs of one parallel command the gate judges; more combinations than this are alike. */
 const MAX_JOBS = 32;
 
-export function unwrapParallel(args: readonly ExpandedWord[]): Nested[] {
+export function unwrapParallel(args: readonly ExpandedWord[], input?: string): Nested[] {
   const end = args.findIndex((word) => /^:::+$/.test(word.value));
   const template = joined(
     args.slice(commandIndex(args, { withArgument: "jSP" }), end === -1 ? args.length : end),
   );
-  if (end === -1) return template !== "" ? [{ kind: "script", text: template, origin: "parallel" }] : [];
+  if (end === -1) {
+    // Without `:::` the input lines are the jobs: whole command lines, or the template's arguments.
+    const lines = input?.split("\n").filter((line) => line.trim() !== "").slice(0, MAX_JOBS);
+    if (lines === undefined || lines.length === 0)
+      return template !== "" ? [{ kind: "script", text: template, origin: "parallel" }] : [];
+    return lines.map((line) => ({
+      kind: "script",
+      text: template === "" ? line : `${template} '${line.replaceAll("'", "'\\''")}'`,
+      origin: "parallel",
+    }));
+  }
   // Each `:::` group is a list of inputs; parallel runs one job per combination. Without a command
   // the input is the command line; with one it is a quoted argument, appended or put in place of {}.
   const groups: string[][] = [];

@@ -251,6 +251,17 @@ export function unwrapRunner(name: string, invocation: Invocation, args: readonl
     }
     case "start-stop-daemon":
       return startStopDaemon(invocation, args);
+    case "cmake": {
+      // `cmake -E env [--unset=V] [NAME=VALUE]… CMD`, `cmake -E time CMD`, `cmake -E chdir DIR CMD`.
+      if (args[0]?.value !== "-E") return [];
+      const tool = args[1]?.value;
+      let rest = args.slice(2);
+      if (tool === "env")
+        rest = rest.slice(rest.findIndex((word) => !/^(--unset=|--modify|[A-Za-z_]\w*=)/.test(word.value)));
+      else if (tool === "chdir") rest = rest.slice(1);
+      else if (tool !== "time") return [];
+      return rest.length > 0 ? [inner(invocation, rest, `cmake -E ${tool}`)] : [];
+    }
     case "ip": {
       const at = args.findIndex((word) => word.value === "exec");
       const object = args.find((word) => !word.value.startsWith("-"))?.value;

@@ -50,8 +50,8 @@ function startsProgram(command: string | undefined): boolean {
  */
 export function unwrapGdb(invocation: Invocation, args: readonly ExpandedWord[]): Nested[] {
   const argsIndex = args.findIndex((word) => word.value === "--args" || word.value === "-args");
-  const shell = gdbShellCommands(argsIndex === -1 ? args : args.slice(0, argsIndex));
-  if (argsIndex === -1 || argsIndex + 1 >= args.length) return shell;
+  // What its -ex commands hand to a shell is read by the runner table (runners/runner-table.ts).
+  if (argsIndex === -1 || argsIndex + 1 >= args.length) return [];
   const options = args.slice(0, argsIndex);
   const runs = options.some((word, index) => {
     const value = word.value;
@@ -59,21 +59,5 @@ export function unwrapGdb(invocation: Invocation, args: readonly ExpandedWord[])
     const attached = /^--?(ex|eval-command)=(.*)$/s.exec(value);
     return attached !== null && startsProgram(attached[2]);
   });
-  return runs ? [...shell, inner(invocation, args.slice(argsIndex + 1), "gdb")] : shell;
-}
-
-/** `-ex 'shell CMD'`, `-ex '!CMD'`, `-ex 'pipe … | CMD'`: gdb hands CMD to a shell. */
-function gdbShellCommands(options: readonly ExpandedWord[]): Nested[] {
-  const commands: string[] = [];
-  options.forEach((word, index) => {
-    const attached = /^--?(ex|eval-command|iex|init-eval-command)=(.*)$/s.exec(word.value);
-    const command = /^--?(ex|eval-command|iex|init-eval-command)$/.test(word.value)
-      ? options[index + 1]?.value
-      : attached?.[2];
-    const shell = /^\s*(?:shell\s|!)([\s\S]*)$/.exec(command ?? "");
-    if (shell) commands.push(shell[1]!);
-    const pipe = /^\s*(?:pipe|\|)\s[^|]*\|([\s\S]*)$/.exec(command ?? "");
-    if (pipe) commands.push(pipe[1]!);
-  });
-  return commands.map((text) => ({ kind: "script", text, origin: "gdb shell" }));
+  return runs ? [inner(invocation, args.slice(argsIndex + 1), "gdb")] : [];
 }

@@ -4,10 +4,10 @@ import { inner, joined } from "./inner-command.js";
 import type { Nested } from "./nested.js";
 import { commandIndex } from "./skip-options.js";
 import { unwrapEnv } from "./unwrap-env.js";
-import { unwrapFind, unwrapParallel, unwrapXargs } from "./unwrap-per-item.js";
+import { type FileText, unwrapFind, unwrapParallel, unwrapXargs } from "./unwrap-per-item.js";
 import { unwrapFrontEnd, unwrapPrivileged, unwrapSwitchUser } from "./unwrap-privileged.js";
 import { unwrapRunner } from "./unwrap-runners.js";
-import { unwrapMachinectl, unwrapScreen, unwrapScript, unwrapTmux } from "./unwrap-sessions.js";
+import { unwrapMachinectl, unwrapScreen } from "./unwrap-sessions.js";
 import { unwrapGdb, unwrapPerf } from "./unwrap-tracers.js";
 import { WRAPPERS } from "./wrappers.js";
 
@@ -39,7 +39,7 @@ function unwrapWatch(invocation: Invocation, args: readonly ExpandedWord[]): Nes
 }
 
 /** The commands a wrapper program runs, or [] when `name` is not a wrapper. */
-export function unwrap(name: string, invocation: Invocation): Nested[] {
+export function unwrap(name: string, invocation: Invocation, fileText?: FileText): Nested[] {
   const args = invocation.words.slice(1);
   switch (name) {
     case "env":
@@ -60,15 +60,13 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
     case "runuser":
       return unwrapSwitchUser(name, invocation, args);
     case "xargs":
-      return unwrapXargs(invocation, args);
+      return unwrapXargs(invocation, args, fileText);
     case "find":
       return unwrapFind(invocation, args);
     case "flock":
       return unwrapFlock(invocation, args);
     case "watch":
       return unwrapWatch(invocation, args);
-    case "script":
-      return unwrapScript(args);
     case "machinectl":
       return unwrapMachinectl(invocation, args);
     case "sg": {
@@ -84,10 +82,8 @@ export function unwrap(name: string, invocation: Invocation): Nested[] {
     }
     case "screen":
       return unwrapScreen(invocation, args);
-    case "tmux":
-      return unwrapTmux(args);
     case "parallel":
-      return unwrapParallel(args);
+      return unwrapParallel(args, invocation.stdin?.read());
     case "perf":
       return unwrapPerf(invocation, args);
     case "gdb":

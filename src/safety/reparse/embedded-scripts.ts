@@ -84,33 +84,6 @@ export function embeddedScripts(
         ? []
         : [{ kind: "script", text: args[callback + 1]!.value, origin: `${name} -C` }];
     }
-    case "vim":
-    case "vi":
-    case "nvim":
-    case "ex":
-    case "view": {
-      const commands: Nested[] = [];
-      for (let index = 0; index < args.length; index += 1) {
-        const value = args[index]!.value;
-        const command =
-          value === "-c" || value === "--cmd"
-            ? args[index + 1]?.value
-            : value.startsWith("+")
-              ? value.slice(1)
-              : undefined;
-        const bang = command === undefined ? undefined : /^:?\s*!(.*)$/s.exec(command);
-        if (bang) commands.push({ kind: "script", text: bang[1]!, origin: `${name} -c :!` });
-      }
-      return commands;
-    }
-    case "man": {
-      const pager = args.findIndex((word) => word.value === "-P" || word.value === "--pager");
-      const value =
-        pager === -1
-          ? args.find((word) => word.value.startsWith("--pager="))?.value.slice(8)
-          : args[pager + 1]?.value;
-      return value === undefined ? [] : [{ kind: "script", text: value, origin: "man -P" }];
-    }
     case "at":
     case "batch": {
       if (args.some((word) => /^-[a-zA-Z]*[lrdc]$/.test(word.value))) return [];

@@ -225,5 +225,6 @@ describe("the gate with and without the plain-script parse", () => {
       }
     }
     expect(different).toEqual([]);
-  });
+    // Two analyses of every case command of every case file: its time grows with the case files.
+  }, 180_000);
 });
