@@ -1,6 +1,6 @@
 // The platform layer's public face: re-exports only.
 
-export { describeShell } from "./describe/describe-shell.js";
+export { type DescribeShellOptions, describeShell } from "./describe/describe-shell.js";
 export { formatDoctorReport, formatResolutionSummary, type ReportContext } from "./describe/format-report.js";
 export { createCapturingHost } from "./host/capturing-host.js";
 export { type ChosenHost, chooseHost } from "./host/choose-host.js";

@@ -9,14 +9,23 @@ const POSIX_OVERRIDE = "To use another bash, set bash_path (config) or SHELLGATE
 const BASH_3_LIMITS = "This is bash 3.2: no associative arrays, ${var,,}, mapfile or |&.";
 const FULL_BASH = "Full bash: pipes, redirects, &&, ||, $VAR, $(...), globs, heredocs.";
 
+export interface DescribeShellOptions {
+  /**
+   * The shell is a remote target's (a container, an SSH host, a pod), found by its probe: how to
+   * pick another bash on this machine does not apply there, so that sentence is left out.
+   */
+  readonly remote?: boolean;
+}
+
 /**
  * The paragraph the model reads about its shell: which one, where, how paths and `$HOME` look,
  * and what trips a model up in it. At most 600 characters. On POSIX it also says how a person picks
- * another bash; on Windows the tool description adds the override line itself.
+ * another bash (not for a remote target's shell); on Windows the tool description adds the
+ * override line itself.
  */
-export function describeShell(resolution: ShellResolution): string {
+export function describeShell(resolution: ShellResolution, options: DescribeShellOptions = {}): string {
   const onWindows = resolution.platform === "win32";
-  const override = onWindows ? WINDOWS_OVERRIDE : POSIX_OVERRIDE;
+  const override = options.remote ? "" : onWindows ? WINDOWS_OVERRIDE : POSIX_OVERRIDE;
   switch (resolution.kind) {
     case "bash": {
       const home = resolution.home ? ` $HOME is ${resolution.home}.` : "";
@@ -25,7 +34,7 @@ export function describeShell(resolution: ShellResolution): string {
         [
           `Commands run in bash${resolution.version ? ` ${resolution.version}` : ""} at ${resolution.path}. Paths are ordinary POSIX paths.${home}`,
         ],
-        [...old, FULL_BASH, override],
+        [...old, FULL_BASH, override].filter(Boolean),
       );
     }
     case "sh":

@@ -145,6 +145,9 @@ function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
+/** How long the status waits for the stream to close after the wrapper reported its end. */
+const STATUS_AFTER_END_MS = 150;
+
 /** The first bytes of stdout, where Docker writes why it could not start the program. */
 const HEAD_BYTES = 4096;
 
@@ -231,12 +234,16 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
 
     // The exit code is known only once the main process is gone; right after the wrapper's end
     // line, or the stream's end, the daemon may not have recorded it yet.
+    let inspectFailure: string | undefined;
     const inspected = async (): Promise<EngineExit | undefined> => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
-        const state = await execution.inspect().catch(() => undefined);
+        const state = await execution.inspect().catch((error: unknown) => {
+          inspectFailure = apiMessage(error);
+          return undefined;
+        });
         if (state === undefined) return undefined;
         if (!state.Running) return dockerExit(state.ExitCode, head);
-        await delay(25 * (attempt + 1));
+        await delay(10 * (attempt + 1));
       }
       return undefined;
     };
@@ -246,6 +253,10 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
       if (exit) return exit;
       if (lostReason !== undefined) {
         return { kind: "lost", message: `the connection to the Docker daemon broke (${lostReason})` };
+      }
+      // The exec is unknown to the daemon now: its container was removed or restarted under it.
+      if (inspectFailure !== undefined) {
+        return { kind: "lost", message: `the container ${container.name} went away (${inspectFailure})` };
       }
       return { kind: "exited", exitCode: null, signal: null };
     })();
@@ -260,7 +271,12 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
         // A half-close: the program reads EOF, the output keeps coming.
         stream.end();
       },
-      status: inspected,
+      // Asked at the wrapper's end line: the stream usually closes a moment later (then one inspect
+      // answers, as for any exec); only a stream held open by a background child is not waited for.
+      status: async () => {
+        await Promise.race([closed, delay(STATUS_AFTER_END_MS)]);
+        return inspected();
+      },
       resize: async (columns, rows) => {
         if (tty) await execution.resize({ h: rows, w: columns });
       },

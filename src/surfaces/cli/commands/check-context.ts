@@ -7,6 +7,8 @@ import type { ShellgateConfig } from "../../../config/schema.js";
 import { SandboxModeError, type SandboxOptions } from "../../../execution/sandbox/index.js";
 import { type SafetyContext, safetyContextFor } from "../../../safety/context.js";
 import type { CliIo } from "../command.js";
+import { withExecutorTarget } from "../executor-target.js";
+import { UsageError } from "../usage-error.js";
 
 /** The environment names the gate reads from a recorded host: where the home is, and who the user is. */
 const CONTEXT_VARIABLES = ["HOME", "USERPROFILE", "USER", "USERNAME", "LOGNAME"];
@@ -38,8 +40,25 @@ export async function checkContext(
   options: { readonly host?: string; readonly cwd?: string; readonly config: ShellgateConfig },
   io: CliIo,
 ): Promise<SafetyContext> {
-  const { host, isReal } = await chooseHost(options.host, io.env, io.cwd);
   const { config } = options;
+  // A remote executor: the target's directory, home, user and shell, as its probe found them.
+  if (config.executor.kind !== "local") {
+    if (options.host !== undefined) {
+      throw new UsageError(
+        "--host describes a recorded machine; it cannot be combined with a remote executor",
+      );
+    }
+    return withExecutorTarget(config, io.env, async (opened) => {
+      const { description } = opened as NonNullable<typeof opened>;
+      const env = {
+        ...(description.home === undefined ? {} : { HOME: description.home }),
+        ...(description.user === undefined ? {} : { USER: description.user }),
+      };
+      const cwd = callDirectory(description.cwd, options.cwd, description.resolution.platform);
+      return safetyContextFor({ cwd, env, shell: description.resolution });
+    });
+  }
+  const { host, isReal } = await chooseHost(options.host, io.env, io.cwd);
   const instanceCwd = instanceDirectory(config.working_dir, io.cwd);
   const resolution = await resolveShell(
     host,

@@ -8,6 +8,7 @@ import { createSafetyGate, type SafetyGate } from "../../../safety/gate.js";
 import { type SafetyGateOptions, strictListWarnings } from "../../../safety/options.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { withExecutorFlag } from "../executor-option.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
 import { absoluteDirectory, checkContext } from "./check-context.js";
@@ -30,8 +31,13 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     jsonl: { type: "boolean" },
     cwd: { type: "string" },
     host: { type: "string" },
+    executor: { type: "string" },
   });
-  const config = await loadConfig(stringOption(parsed, "config"), io.cwd, io.env);
+  const config = withExecutorFlag(
+    await loadConfig(stringOption(parsed, "config"), io.cwd, io.env),
+    stringOption(parsed, "executor"),
+    io.env,
+  );
   const fromConfig = safetyGateOptionsFromConfig(config);
   const options: SafetyGateOptions = {
     ...fromConfig,

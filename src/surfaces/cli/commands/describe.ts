@@ -11,6 +11,8 @@ import { loadConfig } from "../../../config/load-config.js";
 import { createSandbox } from "../../../execution/sandbox/index.js";
 import { sandboxParagraph } from "../../../text/sandbox/sandbox-texts.js";
 import type { CliCommand } from "../command.js";
+import { withExecutorFlag } from "../executor-option.js";
+import { executorJson, withExecutorTarget } from "../executor-target.js";
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
 
@@ -32,7 +34,8 @@ export async function resolveOptionsFromConfig(
   return shellOptionsFromConfig(config, real ? sandboxOptionsFromConfig(config, io) : undefined);
 }
 
-const DESCRIBE_USAGE = "usage: shellgate describe [--json] [--host FILE] [--config FILE]";
+const DESCRIBE_USAGE =
+  "usage: shellgate describe [--json] [--host FILE] [--config FILE] [--executor docker:NAME|ssh://user@host:port|k8s://ns/pod/container]";
 
 export const describeCommand: CliCommand = {
   name: "describe",
@@ -41,6 +44,7 @@ export const describeCommand: CliCommand = {
       json: { type: "boolean" },
       host: { type: "string" },
       config: { type: "string" },
+      executor: { type: "string" },
       help: { type: "boolean", short: "h" },
     });
     if (booleanOption(parsed, "help")) {
@@ -48,13 +52,37 @@ export const describeCommand: CliCommand = {
       return 0;
     }
     rejectPositionals(parsed);
+    const config = withExecutorFlag(
+      await loadConfig(stringOption(parsed, "config"), io.cwd),
+      stringOption(parsed, "executor"),
+      io.env,
+    );
+    if (config.executor.kind !== "local") {
+      if (stringOption(parsed, "host") !== undefined) {
+        throw new UsageError(
+          "--host describes a recorded machine; it cannot be combined with a remote executor",
+        );
+      }
+      return withExecutorTarget(config, io.env, async (target) => {
+        const opened = target as NonNullable<typeof target>;
+        const { resolution, isolation } = opened.description;
+        const description = describeShell(resolution, { remote: true });
+        if (booleanOption(parsed, "json")) {
+          const executor = executorJson(config, opened);
+          io.stdout.write(`${JSON.stringify({ executor, resolution, description, isolation }, null, 2)}\n`);
+        } else {
+          io.stdout.write(`${formatResolutionSummary(resolution)}\n\n${description}\n${isolation}\n`);
+        }
+        return 0;
+      });
+    }
     const { host, isReal } = await chooseHost(stringOption(parsed, "host"), io.env, io.cwd);
     const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io, isReal);
     const resolution = await resolveShell(host, options);
     const description = describeShell(resolution);
     // The active sandbox policy, with where it stands on this host (probed only when not off).
     const sandbox = createSandbox(
-      sandboxOptionsFromConfig(await loadConfig(stringOption(parsed, "config"), io.cwd), {
+      sandboxOptionsFromConfig(config, {
         cwd: io.cwd,
         env: io.env,
       }),
@@ -62,7 +90,10 @@ export const describeCommand: CliCommand = {
     const status = await sandbox.status();
     if (booleanOption(parsed, "json")) {
       const sandboxJson = { ...sandbox.policy, ...status };
-      io.stdout.write(`${JSON.stringify({ resolution, description, sandbox: sandboxJson }, null, 2)}\n`);
+      const executor = executorJson(config, undefined);
+      io.stdout.write(
+        `${JSON.stringify({ executor, resolution, description, sandbox: sandboxJson }, null, 2)}\n`,
+      );
     } else {
       const paragraph = sandboxParagraph(sandbox.policy, status);
       io.stdout.write(

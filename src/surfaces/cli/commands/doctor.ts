@@ -10,13 +10,48 @@ import {
 } from "../../../../platforms/index.js";
 import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { loadConfig } from "../../../config/load-config.js";
+import type { ShellgateConfig } from "../../../config/schema.js";
+import type { OpenedTarget } from "../../../execution/remote/open-target.js";
 import { createSandbox } from "../../../execution/sandbox/index.js";
 import type { CliCommand } from "../command.js";
+import { withExecutorFlag } from "../executor-option.js";
+import { executorJson, withExecutorTarget } from "../executor-target.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
 import { UsageError } from "../usage-error.js";
 import { rejectPositionals, resolveOptionsFromConfig } from "./describe.js";
 
-const DOCTOR_USAGE = "usage: shellgate doctor [--json] [--host FILE] [--capture] [--config FILE]";
+const DOCTOR_USAGE =
+  "usage: shellgate doctor [--json] [--host FILE] [--capture] [--config FILE] [--executor docker:NAME|ssh://user@host:port|k8s://ns/pod/container]";
+
+/** A remote target's probe, as `doctor` shows it: what was found, and what is missing. */
+function remoteDoctor(config: ShellgateConfig, opened: OpenedTarget, json: boolean): string {
+  const { facts } = opened.target;
+  const { resolution } = opened.description;
+  const description = describeShell(resolution, { remote: true });
+  const { environment, ...found } = facts;
+  if (json) {
+    const probe = { ...found, environment: Object.keys(environment).sort() };
+    const report = {
+      executor: executorJson(config, opened),
+      probe,
+      missing: opened.gaps,
+      resolution,
+      description,
+    };
+    return `${JSON.stringify(report, null, 2)}\n`;
+  }
+  const shell = `${facts.shell.kind === "bash" ? "bash" : "POSIX sh"}${facts.shell.version ? ` ${facts.shell.version}` : ""} at ${facts.shell.path}`;
+  const lines = [
+    `executor: ${config.executor.kind} — ${opened.description.target}`,
+    `probe: user ${facts.user}${facts.uid === undefined ? "" : ` (uid ${facts.uid})`}, home ${facts.home ?? "unknown"}, starts in ${opened.description.cwd}, ${facts.os} ${facts.arch}, ${shell}`,
+    `missing:${opened.gaps.length === 0 ? " nothing" : ""}`,
+    ...opened.gaps.map((gap) => `  - ${gap}`),
+    "",
+    description,
+    opened.description.isolation ?? "",
+  ];
+  return `${lines.join("\n")}\n`;
+}
 
 /**
  * `sandbox` in the report: what this host could enclose commands with, probed whatever the mode
@@ -40,6 +75,7 @@ export const doctorCommand: CliCommand = {
       host: { type: "string" },
       capture: { type: "boolean" },
       config: { type: "string" },
+      executor: { type: "string" },
       help: { type: "boolean", short: "h" },
     });
     if (booleanOption(parsed, "help")) {
@@ -47,6 +83,22 @@ export const doctorCommand: CliCommand = {
       return 0;
     }
     rejectPositionals(parsed);
+    const config = withExecutorFlag(
+      await loadConfig(stringOption(parsed, "config"), io.cwd),
+      stringOption(parsed, "executor"),
+      io.env,
+    );
+    if (config.executor.kind !== "local") {
+      if (stringOption(parsed, "host") !== undefined || booleanOption(parsed, "capture")) {
+        throw new UsageError(
+          "--host and --capture are about this machine; they cannot be combined with a remote executor",
+        );
+      }
+      return withExecutorTarget(config, io.env, async (opened) => {
+        io.stdout.write(remoteDoctor(config, opened as OpenedTarget, booleanOption(parsed, "json")));
+        return 0;
+      });
+    }
     const hostFile = stringOption(parsed, "host");
     const capture = booleanOption(parsed, "capture");
     if (capture && hostFile !== undefined) {
@@ -74,7 +126,8 @@ export const doctorCommand: CliCommand = {
     const description = describeShell(resolution);
     if (booleanOption(parsed, "json")) {
       const host = { label: chosen.label, ...(chosen.isReal ? { node: process.version } : {}) };
-      io.stdout.write(`${JSON.stringify({ resolution, description, host, sandbox }, null, 2)}\n`);
+      const executor = executorJson(config, undefined);
+      io.stdout.write(`${JSON.stringify({ executor, resolution, description, host, sandbox }, null, 2)}\n`);
       return 0;
     }
     const env = (name: string) => chosen.host.env(name);

@@ -76,6 +76,17 @@ describe.runIf(docker !== undefined)("the Docker engine against a private docker
     });
   });
 
+  it("ends a run as lost when its container goes away, and still closes", async () => {
+    const engine = await openDockerEngine({ image: docker?.images.busybox as string, env });
+    const exec = await engine.exec(
+      { argv: ["sleep", "30"], stdin: false },
+      { onStdout: () => undefined, onStderr: () => undefined },
+    );
+    dockerCli("rm", "--force", engine.container.id);
+    expect(await exec.ended).toMatchObject({ kind: "lost", message: expect.stringContaining("went away") });
+    await engine.close();
+  });
+
   it("wants either container or image", async () => {
     await expect(openDockerEngine({ env })).rejects.toMatchObject({ code: "no-target" });
   });

@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -125,6 +125,43 @@ describe.runIf(servers !== undefined)("the SSH engine against a real sshd", () =
       ),
     });
     await engine.close();
+  });
+
+  it("authenticates through an SSH agent holding the key", async () => {
+    const socket = path.join(scratch, "agent.sock");
+    const agent = spawn("ssh-agent", ["-D", "-a", socket], { stdio: "ignore" });
+    try {
+      for (let tries = 0; !existsSync(socket) && tries < 200; tries += 1)
+        await new Promise((r) => setTimeout(r, 25));
+      execFileSync("ssh-add", ["-q", server.identity_file], {
+        env: { ...process.env, SSH_AUTH_SOCK: socket },
+        stdio: "ignore",
+      });
+      const engine = await openSshEngine({
+        host: server.host,
+        port: server.port,
+        user: server.user,
+        agent: true,
+        knownHosts: server.known_hosts,
+        env: { SSH_AUTH_SOCK: socket },
+      });
+      expect((await run(engine, ["id", "-un"])).stdout).toBe(`${server.user}\n`);
+      await engine.close();
+    } finally {
+      agent.kill();
+    }
+    await expect(
+      openSshEngine({
+        host: server.host,
+        user: server.user,
+        agent: true,
+        knownHosts: server.known_hosts,
+        env: {},
+      }),
+    ).rejects.toMatchObject({
+      code: "refused",
+      message: expect.stringContaining("SSH_AUTH_SOCK is not set"),
+    });
   });
 
   it("says authentication was refused for a key the server does not know", async () => {
