@@ -1,12 +1,12 @@
 import { blockedText } from "../../text/refusals/refusal-text.js";
 import { OutputCollector } from "../io/output-collector.js";
+import { spillDirectoryOf } from "../io/shared-spill-directory.js";
+import { commandTextProblem, nulByteProblem } from "../prepare/command-text.js";
 import { judgeStart } from "../prepare/judge-start.js";
-import { commandTextProblem, nulByteProblem } from "../run/command-text.js";
+import { assertWorkingDirectory } from "../prepare/working-directory.js";
 import { ExecutionError } from "../run/execution-error.js";
-import { spillDirectoryOf } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
-import { assertWorkingDirectory } from "../run/working-directory.js";
 import type { FrameEnd } from "./resident-shell.js";
 import { SessionLimitError, type SessionPool } from "./session-pool.js";
 
