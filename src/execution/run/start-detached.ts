@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
-import { createRunMarker } from "../environment/run-marker.js";
+import { spillDirectoryOf } from "../io/shared-spill-directory.js";
+import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
+import { prepareStart } from "../prepare/prepare-start.js";
 import { removeScriptFile } from "../spawn/script-file.js";
 import { startProcess } from "../spawn/start-process.js";
-import { prepareEnclosedRun } from "./enclose-run.js";
 import { ExecutionError } from "./execution-error.js";
-import { spawnFailureMessage } from "./prepare-run.js";
-import { spillDirectoryOf } from "./run-command.js";
 import type { RunOptions } from "./run-options.js";
 
 export interface DetachedStart {
@@ -23,7 +22,7 @@ export interface DetachedStart {
 export async function startDetached(command: string, options: RunOptions): Promise<DetachedStart> {
   // Enclosed like every start. The sandbox's proxies live in this process, so once it exits a
   // detached sandboxed command has no network left; its filesystem bounds stay.
-  const prepared = await prepareEnclosedRun(command, options);
+  const prepared = await prepareStart(command, options);
   const directory = spillDirectoryOf(options.spillDirectory).path();
   let logPath: string | null = null;
   let descriptor: number | "ignore" = "ignore";
@@ -36,10 +35,9 @@ export async function startDetached(command: string, options: RunOptions): Promi
       descriptor = "ignore";
     }
   }
-  const marker = createRunMarker();
   const child = startProcess(
     { ...prepared.plan, detached: true },
-    { env: prepared.env, marker, stdio: ["ignore", descriptor, descriptor] },
+    { env: prepared.plan.env, stdio: ["ignore", descriptor, descriptor] },
   );
   try {
     await new Promise<void>((resolve, reject) => {

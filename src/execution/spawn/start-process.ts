@@ -16,7 +16,7 @@ export interface StartProcessOptions {
 }
 
 /** What carrying out a plan needs; a managed start's plan has no delivery of its own to report. */
-export type LaunchPlan = Pick<
+export type StartablePlan = Pick<
   SpawnPlan,
   "file" | "args" | "cwd" | "env" | "stdinText" | "detached" | "windowsHide" | "crossSpawn"
 >;
@@ -33,7 +33,7 @@ export function jobOf(child: ChildProcess): ProcessJob | undefined {
  * runs, background tasks and managed pipes alike; `startTerminal` below is the same for ptys). Errors (ENOENT, EACCES) arrive as the child's
  * `error` event.
  */
-export function startProcess(plan: LaunchPlan, options: StartProcessOptions): ChildProcess {
+export function startProcess(plan: StartablePlan, options: StartProcessOptions): ChildProcess {
   const stdio: StdioOptions = options.stdio ?? [
     plan.stdinText === undefined ? "ignore" : "pipe",
     "pipe",
@@ -126,7 +126,7 @@ export interface StartedTerminal {
  * program inside the tree's Job Object, as for pipes (node-pty quotes the arguments as libuv does).
  */
 export function startTerminal(
-  plan: Pick<LaunchPlan, "file" | "args" | "cwd" | "env">,
+  plan: Pick<StartablePlan, "file" | "args" | "cwd" | "env">,
   pty: PtyModule,
   options: StartTerminalOptions,
 ): StartedTerminal {

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { ExecutionError } from "./execution-error.js";
+import { ExecutionError } from "../run/execution-error.js";
 
 /**
  * Fails with a clear message, before any spawn, when `directory` is missing or not a directory. The
