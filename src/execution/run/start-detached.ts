@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { spillDirectoryOf } from "../io/shared-spill-directory.js";
-import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
+import { LaunchError } from "../launch/launcher.js";
+import { createLocalLauncher } from "../launch/local-launcher.js";
 import { prepareStart } from "../prepare/prepare-start.js";
-import { removeScriptFile } from "../spawn/script-file.js";
-import { startProcess } from "../spawn/start-process.js";
 import { ExecutionError } from "./execution-error.js";
 import type { RunOptions } from "./run-options.js";
 
@@ -13,6 +12,19 @@ export interface DetachedStart {
   readonly pid: number;
   /** Where stdout and stderr go (private directory, mode 0600); null when no file could be made. */
   readonly logPath: string | null;
+}
+
+/** A fresh private log file in the spill directory, or null when none can be made. */
+function createLogFile(options: RunOptions): string | null {
+  const directory = spillDirectoryOf(options.spillDirectory).path();
+  if (directory === null) return null;
+  const candidate = path.join(directory, `${randomBytes(12).toString("hex")}-background.log`);
+  try {
+    closeSync(openSync(candidate, "wx", 0o600));
+    return candidate;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -23,40 +35,18 @@ export async function startDetached(command: string, options: RunOptions): Promi
   // Enclosed like every start. The sandbox's proxies live in this process, so once it exits a
   // detached sandboxed command has no network left; its filesystem bounds stay.
   const prepared = await prepareStart(command, options);
-  const directory = spillDirectoryOf(options.spillDirectory).path();
-  let logPath: string | null = null;
-  let descriptor: number | "ignore" = "ignore";
-  if (directory !== null) {
-    const candidate = path.join(directory, `${randomBytes(12).toString("hex")}-background.log`);
-    try {
-      descriptor = openSync(candidate, "wx", 0o600);
-      logPath = candidate;
-    } catch {
-      descriptor = "ignore";
-    }
-  }
-  const child = startProcess(
-    { ...prepared.plan, detached: true },
-    { env: prepared.plan.env, stdio: ["ignore", descriptor, descriptor] },
-  );
+  const logPath = createLogFile(options);
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.once("spawn", resolve);
-      child.once("error", reject);
-    });
-  } catch (error) {
-    // Once started, the script removes itself; only a failed start leaves it to us.
-    if (prepared.plan.scriptFile !== undefined) removeScriptFile(prepared.plan.scriptFile);
-    throw new ExecutionError(
-      "spawn-failed",
-      spawnFailureMessage(prepared.plan, error as NodeJS.ErrnoException),
+    const launched = await createLocalLauncher({ platform: options.resolution.platform }).launch(
+      prepared.plan,
+      {
+        kind: "detached",
+        logPath,
+      },
     );
-  } finally {
-    if (typeof descriptor === "number") closeSync(descriptor);
+    return { pid: launched.pid as number, logPath };
+  } catch (error) {
+    if (error instanceof LaunchError) throw new ExecutionError("spawn-failed", error.message);
+    throw error;
   }
-  child.on("error", () => {
-    // it has started; nothing later concerns this process, which is about to forget it
-  });
-  child.unref();
-  return { pid: child.pid as number, logPath };
 }
