@@ -220,11 +220,30 @@ async function deliverable(target: RemoteTarget, command: string): Promise<strin
  * a background child can hold open; the exit status is the engine's when it reports one, else the
  * wrapper's. The tree is ended and listed in the target itself (`groupKill`).
  */
-export function createRemoteLauncher(target: RemoteTarget): Launcher {
+export function createRemoteLauncher(target: RemoteTarget): RemoteLauncher {
+  const instances = new Set<string>();
   return {
     canLaunchTerminal: async () => target.terminals,
-    launch: (plan, stdio) => launchRemote(target, plan, stdio),
+    launch: (plan, stdio) => {
+      const instance = plan.env[INSTANCE_MARKER_VARIABLE];
+      if (instance !== undefined) instances.add(`${INSTANCE_MARKER_VARIABLE}=${instance}`);
+      return launchRemote(target, plan, stdio);
+    },
+    async endInstance(graceMs) {
+      if (instances.size === 0) return undefined;
+      return groupKill(target, { markers: [...instances], graceMs });
+    },
   };
+}
+
+/** A remote launcher, and what an executor's `close()` asks of it. */
+export interface RemoteLauncher extends Launcher {
+  /**
+   * Ends whatever still carries an instance marker of the launches so far — what escaped every
+   * run's tree (`setsid cmd >/dev/null 2>&1 &`) — as the local executor's `close()` does on this
+   * machine; undefined when nothing was launched with one.
+   */
+  endInstance(graceMs: number): Promise<TerminationReport | undefined>;
 }
 
 async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: LaunchStdio): Promise<Launched> {

@@ -175,6 +175,25 @@ describe.each(targets.map((target) => [target.name, target] as const))(
       expect(output.stdout.join("")).toBe("bg\n");
     });
 
+    it("ends what escaped every run's tree by the instance marker, as an executor's close does", async () => {
+      const instance = randomUUID();
+      const launcher = createRemoteLauncher(target);
+      const runPlan = plan("setsid sleep 304 >/dev/null 2>&1 </dev/null & echo started");
+      const { stdio } = collector();
+      const launched = await launcher.launch(
+        { ...runPlan, env: { ...runPlan.env, SHELLGATE_INSTANCE: instance } },
+        stdio(),
+      );
+      expect(await launched.exited).toEqual({ code: 0, signal: null });
+      await launched.drained;
+      expect(await markerAlive(runPlan.marker.value)).toBe(true);
+      const report = await launcher.endInstance(500);
+      expect(report).toMatchObject({ method: "remote-group", survivors: [], errors: [] });
+      expect(report?.descendants.length).toBeGreaterThanOrEqual(1);
+      expect(await markerAlive(runPlan.marker.value)).toBe(false);
+      expect(await createRemoteLauncher(target).endInstance(500)).toBeUndefined();
+    });
+
     it("has no leftovers when nothing was left behind, without asking the target", async () => {
       const { launched } = await launch("true");
       await launched.exited;
