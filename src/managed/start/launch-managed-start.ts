@@ -50,7 +50,8 @@ export interface ManagedStart {
   readonly trailer: PreparedStart["trailer"];
 }
 
-const MANAGED_CODES: Readonly<Record<ExecutionErrorCode, ManagedProcessErrorCode>> = {
+// A code without a managed twin is a start that failed (spawn_failed).
+const MANAGED_CODES: Readonly<Partial<Record<ExecutionErrorCode, ManagedProcessErrorCode>>> = {
   blocked: "blocked",
   "invalid-timeout": "invalid_input",
   "invalid-command": "invalid_input",
@@ -104,7 +105,7 @@ export async function launchManagedStart(request: ManagedStartRequest): Promise<
     });
   } catch (error) {
     if (error instanceof ExecutionError)
-      throw new ManagedProcessError(MANAGED_CODES[error.code], error.message);
+      throw new ManagedProcessError(MANAGED_CODES[error.code] ?? "spawn_failed", error.message);
     throw error;
   }
   let launched: Launched;
