@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync } from "node:fs";
-import path from "node:path";
+import { closeSync, openSync, writeFileSync } from "node:fs";
 import { spillDirectoryOf } from "../io/shared-spill-directory.js";
 import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
 import { prepareStart } from "../prepare/prepare-start.js";
 import { removeScriptFile } from "../spawn/script-file.js";
 import { startProcess } from "../spawn/start-process.js";
+import { type BackgroundRecord, backgroundPaths } from "./background-status.js";
 import { ExecutionError } from "./execution-error.js";
 import type { RunOptions } from "./run-options.js";
 
@@ -13,6 +13,11 @@ export interface DetachedStart {
   readonly pid: number;
   /** Where stdout and stderr go (private directory, mode 0600); null when no file could be made. */
   readonly logPath: string | null;
+  /**
+   * Where the shell writes the command's exit status when it ends (`shellgate doctor` lists it);
+   * null without a private directory or without a shell (a no-bash plan).
+   */
+  readonly statusPath: string | null;
 }
 
 /**
@@ -22,15 +27,19 @@ export interface DetachedStart {
 export async function startDetached(command: string, options: RunOptions): Promise<DetachedStart> {
   // Enclosed like every start. The sandbox's proxies live in this process, so once it exits a
   // detached sandboxed command has no network left; its filesystem bounds stay.
-  const prepared = await prepareStart(command, options);
   const directory = spillDirectoryOf(options.spillDirectory).path();
+  const paths = directory === null ? null : backgroundPaths(directory, randomBytes(12).toString("hex"));
+  const statusPath = paths === null || options.resolution.kind === "none" ? null : paths.statusPath;
+  const prepared = await prepareStart(
+    command,
+    statusPath === null ? options : { ...options, exitStatusFile: statusPath },
+  );
   let logPath: string | null = null;
   let descriptor: number | "ignore" = "ignore";
-  if (directory !== null) {
-    const candidate = path.join(directory, `${randomBytes(12).toString("hex")}-background.log`);
+  if (paths !== null) {
     try {
-      descriptor = openSync(candidate, "wx", 0o600);
-      logPath = candidate;
+      descriptor = openSync(paths.logPath, "wx", 0o600);
+      logPath = paths.logPath;
     } catch {
       descriptor = "ignore";
     }
@@ -58,5 +67,20 @@ export async function startDetached(command: string, options: RunOptions): Promi
     // it has started; nothing later concerns this process, which is about to forget it
   });
   child.unref();
-  return { pid: child.pid as number, logPath };
+  const pid = child.pid as number;
+  if (paths !== null && logPath !== null && statusPath !== null) {
+    const record: BackgroundRecord = {
+      pid,
+      command,
+      startedAt: new Date().toISOString(),
+      logPath,
+      statusPath,
+    };
+    try {
+      writeFileSync(paths.recordPath, `${JSON.stringify(record)}\n`, { mode: 0o600, flag: "wx" });
+    } catch {
+      // the run goes on; only doctor's list lacks it
+    }
+  }
+  return { pid, logPath, statusPath };
 }
