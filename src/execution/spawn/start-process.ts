@@ -89,6 +89,7 @@ export interface PtyProcess {
   onData(listener: (data: string | Uint8Array) => void): { dispose(): void };
   onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
   write(data: string): void;
+  resize(columns: number, rows: number): void;
   kill(signal?: string): void;
 }
 

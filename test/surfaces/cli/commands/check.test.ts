@@ -87,20 +87,20 @@ describe("shellgate check COMMAND", () => {
     ).toBe(1);
   });
 
-  it("exits 2 with one line for bad usage", async () => {
+  it("exits 64 (as run does) with one line for bad usage", async () => {
     expect(await run(["check"])).toMatchObject({
-      code: 2,
+      code: 64,
       err: "shellgate check: missing COMMAND; usage: shellgate check [options] [--] COMMAND\n",
     });
     expect(await run(["check", "--profile", "loose", "ls"])).toMatchObject({
-      code: 2,
+      code: 64,
       err: "shellgate check: unknown profile 'loose'; use one of strict, standard, permissive, unrestricted\n",
     });
-    expect((await run(["check", "--frobnicate", "ls"])).code).toBe(2);
-    expect((await run(["check", "--config", path.join(directory, "missing.json"), "ls"])).code).toBe(2);
+    expect((await run(["check", "--frobnicate", "ls"])).code).toBe(64);
+    expect((await run(["check", "--config", path.join(directory, "missing.json"), "ls"])).code).toBe(64);
     const bad = path.join(directory, "bad.json");
     await writeFile(bad, JSON.stringify({ safety_profile: "lenient" }));
-    expect(await run(["check", "--config", bad, "ls"])).toMatchObject({ code: 2 });
+    expect(await run(["check", "--config", bad, "ls"])).toMatchObject({ code: 64 });
   });
 });
 
@@ -172,7 +172,7 @@ describe("shellgate check --jsonl", () => {
   });
 
   it("rejects a COMMAND together with --jsonl", async () => {
-    expect((await run(["check", "--jsonl", "ls"], "")).code).toBe(2);
+    expect((await run(["check", "--jsonl", "ls"], "")).code).toBe(64);
   });
 });
 
