@@ -59,7 +59,7 @@ describe("a working directory deleted before shellgate starts", () => {
   });
 
   it("makes shellgate run exit 69 (not started) and shellgate mcp exit 1, each with the sentence", async () => {
-    const run = await mainInGoneDirectory(["run", "echo", "hi"]);
+    const run = await mainInGoneDirectory(["run", "echo hi"]);
     expect(run.code).toBe(69);
     expect(run.stderr).toMatch(
       /^shellgate run: the current directory \(\/gone\/work\) no longer exists .*\n$/,
@@ -79,7 +79,7 @@ describe("a working directory deleted before shellgate starts", () => {
     "is what bin/shellgate.js (after npm run build) prints when started in a removed directory",
     () => {
       const gone = path.join(scratch, "removed");
-      const script = `mkdir "$1" && cd "$1" && rmdir "$1" && exec "$2" "$3" run echo hi`;
+      const script = `mkdir "$1" && cd "$1" && rmdir "$1" && exec "$2" "$3" run "echo hi"`;
       const child = spawnSync("bash", ["-c", script, "bash", gone, process.execPath, bin], {
         encoding: "utf8",
         env: { ...process.env, PWD: gone },
