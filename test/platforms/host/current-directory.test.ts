@@ -53,6 +53,9 @@ describe("a working directory deleted before shellgate starts", () => {
     await expect(createShellgate({}, { env: { ...process.env, PWD: "/gone/work" } })).rejects.toThrow(
       SENTENCE,
     );
+    // Windows refuses to remove a process's working directory, and `which` reads the cwd there to
+    // look in it first (findOnPath then drops such hits): the case cannot arise on Windows.
+    if (process.platform === "win32") return;
     const shellgate = await createShellgate({ working_dir: scratch });
     expect(shellgate.cwd).toBe(scratch);
     await shellgate.close();
