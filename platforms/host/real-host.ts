@@ -60,11 +60,12 @@ export function runProbe(
     let length = 0;
     let timedOut = false;
     let settled = false;
+    const started = performance.now();
     const finish = (result: ProbeResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(result);
+      resolve({ ...result, durationMs: Math.round(performance.now() - started) });
     };
     const child = spawn(program, rest, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true, env });
     const timer = setTimeout(() => {

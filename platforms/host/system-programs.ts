@@ -11,13 +11,25 @@ const LOCATIONS: Readonly<Record<SystemProgram, readonly string[]>> = {
   cmd: ["System32", "cmd.exe"],
 };
 
+// A plain record (not process.env) keeps the case its author gave, and Windows names have none.
+function variable(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  if (env[name] !== undefined) return env[name];
+  const key = Object.keys(env).find((candidate) => candidate.toUpperCase() === name.toUpperCase());
+  return key === undefined ? undefined : env[key];
+}
+
 /**
  * The absolute path of a Windows system program. Started by bare name, Windows (libuv's search)
  * looks in the working directory first, so a repository could plant `reg.exe` (run during shell
  * resolution) or `taskkill.exe` (run to end a tree). `%SystemRoot%` is the host's own, never the
- * command's.
+ * command's; a relative one would name the working directory again, so it is not taken.
  */
-export function systemProgramPath(program: SystemProgram, env: NodeJS.ProcessEnv = process.env): string {
-  const systemRoot = env.SystemRoot ?? env.SYSTEMROOT ?? env.windir ?? "C:\\Windows";
-  return win32.join(systemRoot, ...LOCATIONS[program]);
+export function systemProgramPath(
+  program: SystemProgram,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  const systemRoot = [variable(env, "SystemRoot"), variable(env, "windir")].find(
+    (candidate) => candidate !== undefined && /^[a-z]:[\\/]/i.test(candidate),
+  );
+  return win32.join(systemRoot ?? "C:\\Windows", ...LOCATIONS[program]);
 }

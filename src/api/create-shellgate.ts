@@ -1,11 +1,12 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { currentDirectory } from "../../platforms/index.js";
+import { currentDirectory, describeShell, type ShellResolution } from "../../platforms/index.js";
 import { ConfigError } from "../config/config-error.js";
 import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
 import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import { ExecutorError } from "../execution/remote/executor-error.js";
+import type { Sandbox } from "../execution/sandbox/index.js";
 import { createProcessManager } from "../managed/process-manager.js";
 import { safetyContextFor } from "../safety/context.js";
 import type { DescriptionContext } from "../text/descriptions/description-context.js";
@@ -17,6 +18,12 @@ import type { ShellgateHost } from "./host.js";
 import { instanceGate } from "./parts/instance-gate.js";
 import { instanceSandbox } from "./parts/instance-sandbox.js";
 import { instanceShell, shellParagraph } from "./parts/instance-shell.js";
+import {
+  remoteDescriptionOf,
+  remoteSandbox,
+  targetDirectory,
+  targetEnvironment,
+} from "./parts/instance-target.js";
 import { localExecutor } from "./parts/local-execution.js";
 import { ProcessRegistry } from "./process-registry.js";
 import type { Shellgate, ToolsOptions } from "./shellgate.js";
@@ -83,23 +90,36 @@ export async function openShellgate(
       `config executor kind '${parsed.executor.kind}' is not available in this build yet; remove 'executor' (or pass a host executor) to run commands on this machine.`,
     );
   }
-  // An absolute working_dir needs no process cwd (which may have been deleted under the host).
-  const absolute = parsed.working_dir !== undefined && path.isAbsolute(parsed.working_dir);
-  const hostCwd = host.cwd ?? (absolute ? (parsed.working_dir as string) : currentDirectory(host.env));
-  const cwd = instanceDirectory(parsed.working_dir, hostCwd);
-  await requireDirectory(cwd);
+  // A remote executor's description is the instance's place: its shell, directory and home.
+  const remote = remoteDescriptionOf(host.executor);
+  const commandEnv = remote ? targetEnvironment(remote) : (host.env ?? process.env);
   // The grammar loads while the shell is probed; neither needs the other.
   const { gate, load: loadGate } = instanceGate(parsed);
   if (!options.loadGateLater) loadGate().catch(() => undefined);
-  const shell = await instanceShell(parsed, host, hostCwd, cwd);
+  let cwd: string;
+  let shell: ShellResolution;
+  let sandbox: Sandbox;
+  let paragraph = "";
+  if (remote) {
+    cwd = targetDirectory(parsed.working_dir, remote);
+    shell = remote.resolution;
+    sandbox = remoteSandbox(parsed, remote, host.env ?? process.env, host.sandbox);
+  } else {
+    // An absolute working_dir needs no process cwd (which may have been deleted under the host).
+    const absolute = parsed.working_dir !== undefined && path.isAbsolute(parsed.working_dir);
+    const hostCwd = host.cwd ?? (absolute ? (parsed.working_dir as string) : currentDirectory(host.env));
+    cwd = instanceDirectory(parsed.working_dir, hostCwd);
+    await requireDirectory(cwd);
+    shell = await instanceShell(parsed, host, hostCwd, cwd);
+    ({ sandbox, paragraph } = await instanceSandbox(
+      parsed,
+      shell,
+      cwd,
+      host.env ?? process.env,
+      host.sandbox,
+    ));
+  }
   const concurrency = createConcurrencyCounter(parsed.max_concurrent);
-  const { sandbox, paragraph } = await instanceSandbox(
-    parsed,
-    shell,
-    cwd,
-    host.env ?? process.env,
-    host.sandbox,
-  );
   const enclose = sandbox.policy.mode === "off" ? {} : { sandbox };
   const execution = executionPort(
     host.executor ??
@@ -114,29 +134,33 @@ export async function openShellgate(
         ...enclose,
       }),
   );
-  const processes = parsed.managed_processes
-    ? new ProcessRegistry(() =>
-        createProcessManager({
-          ...managedSettingsFromConfig(parsed),
-          check: gate.check,
-          concurrency,
-          resolution: shell,
-          cwd,
-          ...(host.observe ? { observe: host.observe } : {}),
-          ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
-          ...(host.env ? { baseEnvironment: host.env } : {}),
-          ...enclose,
-        }),
-      )
-    : undefined;
+  // Managed processes start on this machine: not offered while commands run in a remote target.
+  const processes =
+    parsed.managed_processes && !remote
+      ? new ProcessRegistry(() =>
+          createProcessManager({
+            ...managedSettingsFromConfig(parsed),
+            check: gate.check,
+            concurrency,
+            resolution: shell,
+            cwd,
+            ...(host.observe ? { observe: host.observe } : {}),
+            ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
+            ...(host.env ? { baseEnvironment: host.env } : {}),
+            ...enclose,
+          }),
+        )
+      : undefined;
   const descriptionContext: DescriptionContext = {
-    shellParagraph: shellParagraph(shell),
+    shellParagraph: remote ? describeShell(shell, { remote: true }) : shellParagraph(shell),
+    ...(remote?.isolation ? { targetParagraph: remote.isolation } : {}),
+    ...(remote?.spill === "host" ? { spillOnHost: true } : {}),
     platform: shell.platform,
     profile: parsed.safety_profile,
     requireApproval: parsed.require_approval,
     timeoutSeconds: parsed.timeout,
     maxOutputBytes: parsed.max_output_bytes,
-    managedProcesses: parsed.managed_processes,
+    managedProcesses: processes !== undefined,
     managedPty: parsed.managed_pty,
     ...(paragraph ? { sandboxParagraph: paragraph } : {}),
   };
@@ -150,7 +174,7 @@ export async function openShellgate(
     },
     shell,
     // The environment commands start from: the gate reads $HOME and the known variables from it.
-    env: host.env ?? process.env,
+    env: commandEnv,
     isClosed: () => closed,
     ...(host.log ? { log: host.log.bind(host) } : {}),
   });
@@ -178,7 +202,7 @@ export async function openShellgate(
     // Judged as a call in that directory would be: the same context the admission step builds.
     check: (command, where = {}) => {
       const place = callDirectory(cwd, where.cwd, shell.platform);
-      return gate.check(command, safetyContextFor({ cwd: place, env: host.env ?? process.env, shell }));
+      return gate.check(command, safetyContextFor({ cwd: place, env: commandEnv, shell }));
     },
     admit,
     processes(ownerId) {

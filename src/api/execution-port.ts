@@ -51,6 +51,8 @@ function notSeenToDie(task: TaskSnapshot): Record<string, unknown> {
 }
 
 export function executionPort(executor: Executor): ExecutionPort {
+  // A remote target's spill files stay here: the text says so, since the tools cannot open them there.
+  const place = executor.describe().spill === "host" ? { spillOnHost: true } : {};
   return {
     executor,
     async run(request) {
@@ -65,7 +67,7 @@ export function executionPort(executor: Executor): ExecutionPort {
       });
       const result = await executor.run(spec);
       return {
-        text: renderRunText(result),
+        text: renderRunText(result, place),
         structured: { ...result, returncode: toSpecResult(result).returncode },
       };
     },
@@ -87,7 +89,7 @@ export function executionPort(executor: Executor): ExecutionPort {
       const read = await executor.readOutput(taskId, owner);
       const { task } = read;
       return {
-        text: renderTaskRead(read),
+        text: renderTaskRead(read, place),
         structured: {
           task_id: task.id,
           status: task.status,

@@ -35,11 +35,14 @@ export function launchable(file: string): boolean {
  * directly: libuv's (or node-pty's) quoting of each argument, or the verbatim line.
  */
 export function launcherSpawn(launcher: string, jobName: string, target: LaunchTarget): LauncherSpawn {
-  const args = [jobName, target.file, ...target.args];
-  if (!target.verbatim) return { file: launcher, args, windowsVerbatimArguments: false };
+  if (!target.verbatim) {
+    return { file: launcher, args: [jobName, target.file, ...target.args], windowsVerbatimArguments: false };
+  }
+  // A verbatim line is joined as given, so the program's own token is quoted here when it must be.
+  const program = /[\s"]/.test(target.file) ? `"${target.file}"` : target.file;
   return {
     file: launcher,
-    args,
+    args: [jobName, program, ...target.args],
     argv0: /[\s"]/.test(launcher) ? `"${launcher}"` : launcher,
     windowsVerbatimArguments: true,
   };

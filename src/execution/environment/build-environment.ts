@@ -1,3 +1,4 @@
+import { systemProgramPath } from "../../../platforms/index.js";
 import { carriesCredential, isCredentialName } from "./credential-rules.js";
 import { matchesAnyNamePattern } from "./name-pattern.js";
 
@@ -122,6 +123,10 @@ function judgeEnvironment(base: NodeJS.ProcessEnv, options: BuildEnvironmentOpti
   // Python before 3.15 writes to a pipe in the ANSI code page on Windows; UTF-8 unless the user chose.
   const has = (name: string) => Object.keys(result).some((key) => key.toUpperCase() === name);
   if (caseInsensitive && !has("PYTHONUTF8") && !has("PYTHONIOENCODING")) assign("PYTHONUTF8", "1");
+  // Whatever starts a batch file (cross-spawn, npm, a script's own `cmd /c`) runs %ComSpec%, and
+  // without it a bare cmd.exe, which Windows looks for in the working directory first. The MCP SDK's
+  // default environment for a stdio server leaves ComSpec out; a host's own may be relative.
+  if (caseInsensitive) assign("ComSpec", systemProgramPath("cmd", base));
   for (const [name, value] of Object.entries(options.set ?? {})) assign(name, value);
   return result;
 }

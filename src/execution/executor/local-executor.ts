@@ -2,8 +2,8 @@ import os from "node:os";
 import { currentDirectory, type ShellResolution } from "../../../platforms/index.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
-import { prepareEnclosedRun } from "../run/enclose-run.js";
-import { nativeWorkingDirectory } from "../run/prepare-run.js";
+import { nativeWorkingDirectory } from "../prepare/native-working-directory.js";
+import { prepareStart } from "../prepare/prepare-start.js";
 import { runCommand } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
@@ -122,12 +122,11 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     async start(spec) {
       // Before the plan: a long command's script file must not be written for a refused start.
       registry.assertRoom(spec.owner);
-      const prepared = await prepareEnclosedRun(spec.command, perCall(spec));
+      const prepared = await prepareStart(spec.command, perCall(spec));
       try {
         return registry.start({
           command: spec.command,
           plan: prepared.plan,
-          env: prepared.env,
           owner: spec.owner,
           workdir: prepared.cwd,
           ...(spec.signal ? { signal: spec.signal } : {}),

@@ -12,3 +12,8 @@ export function sharedSpillDirectory(base: string = os.tmpdir()): SpillDirectory
   }
   return directory;
 }
+
+/** The spill directory a run writes to: the object given, or the shared one under a base path. */
+export function spillDirectoryOf(option: string | SpillDirectory | undefined): SpillDirectory {
+  return typeof option === "object" ? option : sharedSpillDirectory(option ?? os.tmpdir());
+}

@@ -1,6 +1,6 @@
 /**
  * One engine's way to run a program in a target — a Docker exec, an SSH channel, a Kubernetes exec
- * websocket — seen the same way by the remote run supervisor (`remote-run.ts`). An engine only
+ * websocket — seen the same way by the remote launcher (`remote-launcher.ts`). An engine only
  * runs argv and carries bytes: the wrapper, the markers, the kill and the exit mapping that make a
  * remote run read like a local one sit above it, written once.
  */

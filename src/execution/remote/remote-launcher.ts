@@ -28,6 +28,7 @@ import type { EngineExec, EngineExit, RemoteEngine } from "./engine.js";
 import { environmentDelta } from "./environment-delta.js";
 import { isExecutorError } from "./executor-error.js";
 import { killScript } from "./kill-script.js";
+import { remoteExit } from "./remote-exit.js";
 import { remoteInvocation, shellArguments } from "./remote-invocation.js";
 import type { TargetFacts, TargetShell } from "./target-facts.js";
 
@@ -212,20 +213,6 @@ async function deliverable(target: RemoteTarget, command: string): Promise<strin
   return sourceScriptCommand(file);
 }
 
-function launchExitOf(
-  exit: EngineExit,
-  end: Extract<ControlLine, { kind: "end" }> | undefined,
-  target: RemoteTarget,
-): LaunchExit {
-  if (exit.kind === "exited" && (exit.exitCode !== null || exit.signal !== null)) {
-    return { code: exit.exitCode, signal: exit.signal };
-  }
-  if (end) return { code: end.status, signal: null };
-  if (exit.kind === "lost")
-    return { code: null, signal: null, lost: remoteLostText(target.name, exit.message) };
-  return { code: null, signal: null };
-}
-
 /**
  * The launcher for a remote target: each launch is one exec of the run wrapper (see
  * `run-wrapper.ts`) and resolves once the wrapper entered the working directory and reported its
@@ -233,11 +220,30 @@ function launchExitOf(
  * a background child can hold open; the exit status is the engine's when it reports one, else the
  * wrapper's. The tree is ended and listed in the target itself (`groupKill`).
  */
-export function createRemoteLauncher(target: RemoteTarget): Launcher {
+export function createRemoteLauncher(target: RemoteTarget): RemoteLauncher {
+  const instances = new Set<string>();
   return {
     canLaunchTerminal: async () => target.terminals,
-    launch: (plan, stdio) => launchRemote(target, plan, stdio),
+    launch: (plan, stdio) => {
+      const instance = plan.env[INSTANCE_MARKER_VARIABLE];
+      if (instance !== undefined) instances.add(`${INSTANCE_MARKER_VARIABLE}=${instance}`);
+      return launchRemote(target, plan, stdio);
+    },
+    async endInstance(graceMs) {
+      if (instances.size === 0) return undefined;
+      return groupKill(target, { markers: [...instances], graceMs });
+    },
   };
+}
+
+/** A remote launcher, and what an executor's `close()` asks of it. */
+export interface RemoteLauncher extends Launcher {
+  /**
+   * Ends whatever still carries an instance marker of the launches so far — what escaped every
+   * run's tree (`setsid cmd >/dev/null 2>&1 &`) — as the local executor's `close()` does on this
+   * machine; undefined when nothing was launched with one.
+   */
+  endInstance(graceMs: number): Promise<TerminationReport | undefined>;
 }
 
 async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: LaunchStdio): Promise<Launched> {
@@ -330,17 +336,23 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
   }
   const started = exec;
 
+  let terminated = false;
+  const exitOptions = () => ({
+    lostText: (message: string) => remoteLostText(target.name, message),
+    ...(terminated ? { sent: ["SIGTERM", "SIGKILL"] as NodeJS.Signals[] } : {}),
+  });
   const exited = (async (): Promise<LaunchExit> => {
     const first = await Promise.race([reportedEnd.then(() => undefined), ended]);
-    if (first !== undefined) return launchExitOf(first, end, target);
+    if (first !== undefined) return remoteExit(first, end, exitOptions());
     // The shell reported its end; the stream may stay open (a background child holds it), so
     // the engine is asked for the status now rather than at the end of the stream.
     const status = await Promise.race([started.status(), ended]);
-    return launchExitOf(status ?? { kind: "exited", exitCode: null, signal: null }, end, target);
+    return remoteExit(status ?? { kind: "exited", exitCode: null, signal: null }, end, exitOptions());
   })();
 
   let termination: Promise<TerminationReport | undefined> | undefined;
   const terminate = (graceMs: number): Promise<TerminationReport | undefined> => {
+    terminated = true;
     termination ??= groupKill(target, { processGroup: pid as number, markers, graceMs });
     return termination;
   };

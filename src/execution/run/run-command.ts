@@ -1,19 +1,13 @@
-import os from "node:os";
 import { OutputCollector } from "../io/output-collector.js";
-import { sharedSpillDirectory } from "../io/shared-spill-directory.js";
-import type { SpillDirectory } from "../io/spill-directory.js";
+import { spillDirectoryOf } from "../io/shared-spill-directory.js";
+import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
+import { prepareStart } from "../prepare/prepare-start.js";
 import { acquireSlot } from "./concurrency.js";
-import { prepareEnclosedRun } from "./enclose-run.js";
 import { ExecutionError } from "./execution-error.js";
-import { spawnFailureMessage } from "./prepare-run.js";
 import { type OutputListener, RUN_DEFAULTS, type RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
 import { superviseRun } from "./supervise-run.js";
 import { resolveTimeoutMs } from "./timeout.js";
-
-export function spillDirectoryOf(option: RunOptions["spillDirectory"]): SpillDirectory {
-  return typeof option === "object" ? option : sharedSpillDirectory(option ?? os.tmpdir());
-}
 
 function notify(listener: OutputListener | undefined, stream: "stdout" | "stderr", chunk: Buffer): void {
   try {
@@ -40,7 +34,7 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     timeoutMs: options.timeoutMs,
     defaultSeconds: options.defaultTimeout,
   });
-  const prepared = await prepareEnclosedRun(command, options);
+  const prepared = await prepareStart(command, options);
   let release: () => void;
   try {
     if (options.signal?.aborted) {
@@ -62,7 +56,6 @@ export async function runCommand(command: string, options: RunOptions): Promise<
     const stderr = new OutputCollector({ stream: "stderr", limit, spillDirectory, spillMaxBytes });
     const started = Date.now();
     const supervised = superviseRun(prepared.plan, {
-      env: prepared.env,
       onStdout: (chunk) => {
         stdout.push(chunk);
         notify(options.onOutput, "stdout", chunk);

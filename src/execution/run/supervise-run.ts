@@ -1,7 +1,6 @@
-import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
 import { decodeExitStatus } from "../exit-status.js";
+import type { LaunchPlan } from "../launch/launcher.js";
 import { removeScriptFile } from "../spawn/script-file.js";
-import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { jobOf, startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
 import { isGroupAlive } from "../terminate/process-alive.js";
@@ -19,7 +18,6 @@ export const DEFAULT_DRAIN_MS = 250;
 export const HELD_OPEN_WAIT_MS = 1000;
 
 export interface SuperviseOptions {
-  readonly env: Readonly<Record<string, string>>;
   readonly onStdout: (chunk: Buffer) => void;
   readonly onStderr: (chunk: Buffer) => void;
   readonly killBackgroundChildren: boolean;
@@ -70,12 +68,14 @@ function notStarted(spawnError: NodeJS.ErrnoException): SupervisedProcess {
  * drain — not the pipes closing, which a background child (`sleep 300 &`) can hold open for ever.
  * What outlives the shell is found (group, parent links, the run marker) and killed or reported.
  */
-export function superviseRun(plan: SpawnPlan, options: SuperviseOptions): SupervisedProcess {
+export function superviseRun(plan: LaunchPlan, options: SuperviseOptions): SupervisedProcess {
   const platform = options.platform ?? process.platform;
-  const marker: RunMarker = createRunMarker();
+  const { marker } = plan;
   let child: ReturnType<typeof startProcess>;
   try {
-    child = startProcess(plan, { env: options.env, marker });
+    // The plan's environment is complete (the marker in it): nothing is merged on the way.
+    const { env, ...withoutEnvironment } = plan;
+    child = startProcess(withoutEnvironment, { env });
   } catch (error) {
     // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
     if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);

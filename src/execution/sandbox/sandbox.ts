@@ -20,6 +20,7 @@ import {
 import type { LibraryWrap, LibraryWrapRequest } from "./sandbox-library.js";
 import {
   resolveSandboxPolicy,
+  type SandboxPlatform,
   type SandboxPolicy,
   type SandboxPolicyContext,
   type SandboxSettings,
@@ -267,7 +268,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           ? { kind: "refused", message: sandboxRequiredRefusal(failed) }
           : unchanged(plan, sandboxNotAppliedNote(failed));
       }
-      const enclosed = applyWrappedArgv(plan, wrapped);
+      const enclosed = withShellLevel(applyWrappedArgv(plan, wrapped), options.context.platform);
       return {
         kind: "start",
         // A template carries the command in the environment: the plan's variables, then the command.
@@ -287,6 +288,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       };
     },
   };
+}
+
+/**
+ * The library starts the command through `bash -c` lines of its own (bubblewrap's shell, the relay
+ * script, the seccomp step), none with `--norc`. When stdin is a socket, as a managed process's Node
+ * pipe is, and SHLVL is unset, as under an MCP client's minimal environment, Debian's bash takes
+ * itself for an sshd-started shell and reads ~/.bashrc: the user's start-up files would run in the
+ * sandbox and their output and denials would mix with the command's. A SHLVL of 1, where none is
+ * set, makes each of those shells a nested one, which reads no start-up file.
+ */
+function withShellLevel(plan: SpawnPlan, platform: SandboxPlatform): SpawnPlan {
+  if (platform === "win32") return plan;
+  return { ...plan, envDefaults: { ...plan.envDefaults, SHLVL: "1" } };
 }
 
 /** The WSL paths in the shape the denial reader takes. */

@@ -16,10 +16,16 @@ export interface StartProcessOptions {
 }
 
 /** What carrying out a plan needs; a managed start's plan has no delivery of its own to report. */
-export type LaunchPlan = Pick<
+export type StartablePlan = Pick<
   SpawnPlan,
   "file" | "args" | "cwd" | "env" | "stdinText" | "detached" | "windowsHide" | "crossSpawn"
 >;
+
+/** Whether a full spawn plan (passed where a startable one is asked for) adds PATH entries or defaults. */
+function hasRuntimeVariables(plan: StartablePlan): boolean {
+  const full = plan as Partial<Pick<SpawnPlan, "pathPrepend" | "envDefaults">>;
+  return full.pathPrepend !== undefined || full.envDefaults !== undefined;
+}
 
 const jobs = new WeakMap<ChildProcess, ProcessJob>();
 
@@ -33,7 +39,7 @@ export function jobOf(child: ChildProcess): ProcessJob | undefined {
  * runs, background tasks and managed pipes alike; `startTerminal` below is the same for ptys). Errors (ENOENT, EACCES) arrive as the child's
  * `error` event.
  */
-export function startProcess(plan: LaunchPlan, options: StartProcessOptions): ChildProcess {
+export function startProcess(plan: StartablePlan, options: StartProcessOptions): ChildProcess {
   const stdio: StdioOptions = options.stdio ?? [
     plan.stdinText === undefined ? "ignore" : "pipe",
     "pipe",
@@ -41,7 +47,12 @@ export function startProcess(plan: LaunchPlan, options: StartProcessOptions): Ch
   ];
   const spawnOptions = {
     cwd: plan.cwd,
-    env: mergePlanEnvironment(options.env, plan, options.marker),
+    // A prepared plan's environment is already complete (given as `options.env`, the plan without
+    // one): spawn reads it as it is, with no copy per start.
+    env:
+      plan.env === undefined && !hasRuntimeVariables(plan) && options.marker === undefined
+        ? options.env
+        : mergePlanEnvironment(options.env, plan, options.marker),
     stdio,
     detached: plan.detached,
     windowsHide: plan.windowsHide,
@@ -89,6 +100,7 @@ export interface PtyProcess {
   onData(listener: (data: string | Uint8Array) => void): { dispose(): void };
   onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
   write(data: string): void;
+  resize(columns: number, rows: number): void;
   kill(signal?: string): void;
 }
 
@@ -126,7 +138,7 @@ export interface StartedTerminal {
  * program inside the tree's Job Object, as for pipes (node-pty quotes the arguments as libuv does).
  */
 export function startTerminal(
-  plan: Pick<LaunchPlan, "file" | "args" | "cwd" | "env">,
+  plan: Pick<StartablePlan, "file" | "args" | "cwd" | "env">,
   pty: PtyModule,
   options: StartTerminalOptions,
 ): StartedTerminal {

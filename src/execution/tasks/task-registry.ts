@@ -1,8 +1,8 @@
 import type { SpillDirectory } from "../io/spill-directory.js";
+import type { LaunchPlan } from "../launch/launcher.js";
+import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
 import { ExecutionError } from "../run/execution-error.js";
-import { spawnFailureMessage } from "../run/prepare-run.js";
 import { type SupervisedProcess, superviseRun } from "../run/supervise-run.js";
-import type { SpawnPlan } from "../spawn/spawn-plan.js";
 import { boundRead, DEFAULT_BACKGROUND_READ_MAX_BYTES } from "./bounded-read.js";
 import { assertTaskAccess, unknownTask } from "./task-access.js";
 import { createTaskId } from "./task-id.js";
@@ -45,8 +45,8 @@ export interface TaskRegistryOptions {
 
 export interface StartTaskInput {
   readonly command: string;
-  readonly plan: SpawnPlan;
-  readonly env: Readonly<Record<string, string>>;
+  /** The prepared plan (`prepareStart`): its environment complete. */
+  readonly plan: LaunchPlan;
   readonly owner: string | undefined;
   readonly workdir: string;
   readonly signal?: AbortSignal;
@@ -139,7 +139,6 @@ export class TaskRegistry {
       readLimit,
     );
     const supervised = superviseRun(input.plan, {
-      env: input.env,
       onStdout: (chunk) => stdout.push(chunk),
       onStderr: (chunk) => stderr.push(chunk),
       killBackgroundChildren: options.killBackgroundChildren,

@@ -6,14 +6,19 @@ const RESULT_PARAGRAPH =
   "Result: stdout, then a [stderr] section, then markers: [exit code: N] for a non-zero exit (a result, not an error), [timed out after Nms], [killed by signal: X], [output truncated; full output: PATH].";
 
 function limitsParagraph(context: DescriptionContext, timeoutField: string): string {
-  return `Limits: a foreground command and its whole process tree are stopped after ${context.timeoutSeconds} s unless ${timeoutField} says otherwise (at most 3600 s). Each output stream keeps ${context.maxOutputBytes} bytes (head and tail); the full stream is in a file named in the result.`;
+  const full = context.spillOnHost
+    ? "the full stream is kept in a file on the machine shellgate runs on, which these tools cannot open"
+    : "the full stream is in a file named in the result";
+  return `Limits: a foreground command and its whole process tree are stopped after ${context.timeoutSeconds} s unless ${timeoutField} says otherwise (at most 3600 s). Each output stream keeps ${context.maxOutputBytes} bytes (head and tail); ${full}.`;
 }
 
 const SECRETS_SENTENCE =
   "Secrets (*_TOKEN, *_SECRET, *_PASSWORD, *_API_KEY, URLs with a password) are removed from the env; to pass one on purpose, set it inline: NAME=value cmd.";
 
 function sandboxLines(context: DescriptionContext): string[] {
-  return context.sandboxParagraph ? [context.sandboxParagraph] : [];
+  return [context.targetParagraph, context.sandboxParagraph].filter(
+    (paragraph): paragraph is string => paragraph !== undefined && paragraph !== "",
+  );
 }
 
 const FRESH_SHELL =

@@ -15,6 +15,10 @@ export interface DescriptionContext {
   readonly managedPty: boolean;
   /** What the OS sandbox allows (`sandboxParagraph`); empty or absent when the sandbox is off. */
   readonly sandboxParagraph?: string;
+  /** Where a remote executor runs commands (its `isolation` sentence); absent for local. */
+  readonly targetParagraph?: string;
+  /** Spill files stay on the machine shellgate runs on, where the tools cannot open them. */
+  readonly spillOnHost?: boolean;
 }
 
 /** The longest description a host is given; tool lists are re-sent with every model request. */

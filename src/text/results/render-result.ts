@@ -1,8 +1,19 @@
 import type { RunResult } from "../../execution/run/run-result.js";
 
+/** Where spill files are, as the model must read their paths. */
+export interface SpillPlace {
+  /** The commands run in a remote target and the spill files stay on the machine shellgate runs on. */
+  readonly spillOnHost?: boolean;
+}
+
+/** A spill path, with where it is when the tools cannot open it there. */
+export function spillPathText(spillPath: string, place: SpillPlace = {}): string {
+  return place.spillOnHost ? `${spillPath} (on the machine shellgate runs on, not in the target)` : spillPath;
+}
+
 /** `[output truncated; full output: <path>]`, or `(unavailable)` when no safe copy exists. */
-export function truncationNotice(spillPath: string | null | undefined): string {
-  return `[output truncated; full output: ${spillPath ?? "(unavailable)"}]`;
+export function truncationNotice(spillPath: string | null | undefined, place: SpillPlace = {}): string {
+  return `[output truncated; full output: ${spillPath ? spillPathText(spillPath, place) : "(unavailable)"}]`;
 }
 
 function appendLine(text: string, line: string): string {
@@ -45,11 +56,11 @@ export function notSeenToDieMarkers(end: NotSeenToDie): string[] {
  * `[timed out after Nms]` (whenever the deadline fired) and `[killed by signal: X]` or
  * `[exit code: N]` for a non-zero exit. Pure.
  */
-export function renderRunText(result: RunResult): string {
+export function renderRunText(result: RunResult, place: SpillPlace = {}): string {
   let stdout = result.stdout;
-  if (result.truncated.stdout) stdout = appendLine(stdout, truncationNotice(result.spill.stdout));
+  if (result.truncated.stdout) stdout = appendLine(stdout, truncationNotice(result.spill.stdout, place));
   let stderr = result.stderr;
-  if (result.truncated.stderr) stderr = appendLine(stderr, truncationNotice(result.spill.stderr));
+  if (result.truncated.stderr) stderr = appendLine(stderr, truncationNotice(result.spill.stderr, place));
   let text = stdout;
   if (stderr.length > 0) {
     text = `${text}${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[stderr]\n${stderr}`;
@@ -72,5 +83,6 @@ export function renderRunMarkers(result: RunResult): string[] {
   if (background) markers.push(background);
   markers.push(...notSeenToDieMarkers(result));
   if (result.sandbox) markers.push(result.sandbox);
+  if (result.session) markers.push(`[session: ${result.session}]`);
   return markers;
 }

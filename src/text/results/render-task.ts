@@ -1,5 +1,5 @@
 import type { KillOutcome, TaskRead, TaskSnapshot } from "../../execution/tasks/task-types.js";
-import { notSeenToDieMarkers } from "./render-result.js";
+import { notSeenToDieMarkers, type SpillPlace, spillPathText } from "./render-result.js";
 
 /** `[status: running]`, `[status: completed, exit code: N]`, `[status: killed]` or `[status: killed by SIG…]`. */
 export function renderTaskStatus(task: TaskSnapshot): string {
@@ -10,7 +10,7 @@ export function renderTaskStatus(task: TaskSnapshot): string {
 }
 
 /** The `bash_output` text: the delta (stderr in a marked section) or `(no new output)`, loss, status. */
-export function renderTaskRead(read: TaskRead): string {
+export function renderTaskRead(read: TaskRead, place: SpillPlace = {}): string {
   let text = read.stdout;
   if (read.stderr.length > 0) {
     text = `${text}${text.length > 0 && !text.endsWith("\n") ? "\n" : ""}[stderr]\n${read.stderr}`;
@@ -20,7 +20,8 @@ export function renderTaskRead(read: TaskRead): string {
     const paths = [read.spill.stdout, read.spill.stderr].filter(
       (entry): entry is string => typeof entry === "string",
     );
-    const where = paths.length > 0 ? paths.join(", ") : "(unavailable)";
+    const where =
+      paths.length > 0 ? paths.map((entry) => spillPathText(entry, place)).join(", ") : "(unavailable)";
     text = `${text}${text.endsWith("\n") ? "" : "\n"}[some output was dropped from memory; full output: ${where}]`;
   }
   if (read.sandbox) text = `${text}${text.endsWith("\n") ? "" : "\n"}${read.sandbox}`;

@@ -49,6 +49,22 @@ describe("launcherSpawn", () => {
     );
     expect(launcherSpawn("C:\\sg\\launch.exe", JOB, target).argv0).toBe("C:\\sg\\launch.exe");
   });
+
+  it("quotes a verbatim line's program when its path has a space (the line is joined as given)", () => {
+    const target = {
+      file: "D:\\My Windows\\System32\\cmd.exe",
+      args: ["/d", "/s", "/c", '"x"'],
+      verbatim: true,
+    };
+    expect(launcherSpawn("C:\\sg\\launch.exe", JOB, target).args).toEqual([
+      JOB,
+      '"D:\\My Windows\\System32\\cmd.exe"',
+      "/d",
+      "/s",
+      "/c",
+      '"x"',
+    ]);
+  });
 });
 
 describe("planContainedStart", () => {

@@ -127,3 +127,25 @@ describe("buildEnvironment reuses its last build only for the same input", () =>
     expect(second).not.toHaveProperty("INJECTED");
   });
 });
+
+describe("buildEnvironment on Windows: ComSpec", () => {
+  it("is the absolute %SystemRoot%\\System32\\cmd.exe even when the host has none", () => {
+    // The MCP SDK's default Windows environment for a stdio server: no ComSpec.
+    const result = buildEnvironment({ SYSTEMROOT: "C:\\Windows", PATH: "C:\\x" }, { platform: "win32" });
+    expect(result.ComSpec).toBe("C:\\Windows\\System32\\cmd.exe");
+  });
+
+  it("replaces a host's relative ComSpec in any case, and the caller's own value still wins", () => {
+    const host = { SystemRoot: "D:\\Win", comspec: "cmd.exe" };
+    const result = buildEnvironment(host, { platform: "win32" });
+    expect(result).not.toHaveProperty("comspec");
+    expect(result.ComSpec).toBe("D:\\Win\\System32\\cmd.exe");
+    expect(buildEnvironment(host, { platform: "win32", set: { COMSPEC: "D:\\tcc\\tcc.exe" } }).COMSPEC).toBe(
+      "D:\\tcc\\tcc.exe",
+    );
+  });
+
+  it("leaves POSIX hosts alone", () => {
+    expect(buildEnvironment({}, { platform: "linux" })).not.toHaveProperty("ComSpec");
+  });
+});

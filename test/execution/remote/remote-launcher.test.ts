@@ -34,7 +34,6 @@ describe.each(targets.map((target) => [target.name, target] as const))(
   (name, testTarget) => {
     let target: RemoteTarget;
     let close: () => Promise<void>;
-    const ssh = name === "ssh";
     const v4 = name.includes("v4");
 
     beforeAll(async () => {
@@ -84,11 +83,14 @@ describe.each(targets.map((target) => [target.name, target] as const))(
       expect(launched.pid).toBeUndefined();
     });
 
-    it("reports a signal death in the engine's terms (SSH apart, the others as 128+N)", async () => {
+    it("reports a signal death as a local run does, whether the engine folds it into 128+N or not", async () => {
       const { launched } = await launch("kill -TERM $$");
-      expect(await launched.exited).toEqual(
-        ssh ? { code: null, signal: "SIGTERM" } : { code: 143, signal: null },
-      );
+      expect(await launched.exited).toEqual({ code: null, signal: "SIGTERM" });
+    });
+
+    it("keeps an exit status of 128+N the shell chose itself", async () => {
+      const { launched } = await launch("exit 143");
+      expect(await launched.exited).toEqual({ code: 143, signal: null });
     });
 
     it("refuses a working directory that does not exist, with nothing started", async () => {
@@ -153,8 +155,7 @@ describe.each(targets.map((target) => [target.name, target] as const))(
       const report = await launched.terminate(1000);
       expect(report).toMatchObject({ method: "remote-group", survivors: [], errors: [] });
       expect(report?.descendants.length).toBeGreaterThanOrEqual(4);
-      const exit = await launched.exited;
-      expect(exit.code === 143 || exit.signal === "SIGTERM").toBe(true);
+      expect(await launched.exited).toEqual({ code: null, signal: "SIGTERM" });
     });
 
     it("ends at the shell's end although a background child holds the output, and lists that child", async () => {
@@ -172,6 +173,25 @@ describe.each(targets.map((target) => [target.name, target] as const))(
       launched.abandonOutput();
       expect(await markerAlive(runPlan.marker.value)).toBe(false);
       expect(output.stdout.join("")).toBe("bg\n");
+    });
+
+    it("ends what escaped every run's tree by the instance marker, as an executor's close does", async () => {
+      const instance = randomUUID();
+      const launcher = createRemoteLauncher(target);
+      const runPlan = plan("setsid sleep 304 >/dev/null 2>&1 </dev/null & echo started");
+      const { stdio } = collector();
+      const launched = await launcher.launch(
+        { ...runPlan, env: { ...runPlan.env, SHELLGATE_INSTANCE: instance } },
+        stdio(),
+      );
+      expect(await launched.exited).toEqual({ code: 0, signal: null });
+      await launched.drained;
+      expect(await markerAlive(runPlan.marker.value)).toBe(true);
+      const report = await launcher.endInstance(500);
+      expect(report).toMatchObject({ method: "remote-group", survivors: [], errors: [] });
+      expect(report?.descendants.length).toBeGreaterThanOrEqual(1);
+      expect(await markerAlive(runPlan.marker.value)).toBe(false);
+      expect(await createRemoteLauncher(target).endInstance(500)).toBeUndefined();
     });
 
     it("has no leftovers when nothing was left behind, without asking the target", async () => {

@@ -98,6 +98,8 @@ describe("createSandbox", () => {
       plan: { file: "/bin/bash", cwd: "/work" },
     });
     if (enclosed.kind !== "start") return;
+    // The library's own `bash -c` lines take no --norc: a nested SHLVL keeps ~/.bashrc out of them.
+    expect(enclosed.plan.envDefaults).toMatchObject({ SHLVL: "1" });
     expect(enclosed.trailer("")).toContain("connection to example.com:443 (not in sandbox.allowed_domains)");
     enclosed.release();
     expect(released).toBe(1);

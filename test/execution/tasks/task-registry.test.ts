@@ -53,7 +53,9 @@ describe("background tasks", () => {
     const task = await exec.start(
       exec.resolve({ command: "echo one; echo two >&2; read -t 0.3 x; echo three" }),
     );
-    expect(Date.now() - started).toBeLessThan(500);
+    // "At once" is before the command ends, which task.status shows; the bound only rules out a
+    // start that waited, with room for a loaded 2-core machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(task.id).toMatch(/^bash-[0-9a-f]{16}$/);
     expect(task.status).toBe("running");
     const finished = await done(exec, task.id);

@@ -92,15 +92,20 @@ function describeMismatch(item: RedTeamCase, profile: SafetyProfile, verdict: Ve
 describe(`red-team safety cases (${cases.length} in cases.jsonl, ${pending.length} pending)`, () => {
   // Each case is judged once per profile; the tests below inspect the same verdicts.
   const verdicts = new Map<SafetyProfile, Verdict[]>();
-  beforeAll(async () => {
-    for (const profile of SAFETY_PROFILES) {
-      const gate = await createSafetyGate({ profile });
-      verdicts.set(
-        profile,
-        cases.map((item) => gate.check(item.command, PROJECT_CONTEXT)),
-      );
-    }
-  });
+  beforeAll(
+    async () => {
+      for (const profile of SAFETY_PROFILES) {
+        const gate = await createSafetyGate({ profile });
+        verdicts.set(
+          profile,
+          cases.map((item) => gate.check(item.command, PROJECT_CONTEXT)),
+        );
+      }
+      // Every case under every profile: seconds alone, minutes on a loaded 2-core machine running the
+      // whole suite, so the limit grows with the case file rather than being the 30 s default.
+    },
+    60_000 + cases.length * SAFETY_PROFILES.length * 25,
+  );
 
   it("has well-formed case files: known categories, four expectations, a reason, no duplicates", () => {
     expect(cases.length).toBeGreaterThanOrEqual(300);

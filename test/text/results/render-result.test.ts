@@ -66,6 +66,17 @@ describe("renderRunText (dsh markers)", () => {
     );
   });
 
+  it("says a spill file is on the machine shellgate runs on when commands run in a remote target", () => {
+    const cut = result({
+      stdout: "tail\n",
+      truncated: { stdout: true, stderr: false },
+      spill: { stdout: "/tmp/x/out.log", stderr: null },
+    });
+    expect(renderRunText(cut, { spillOnHost: true })).toBe(
+      "tail\n[output truncated; full output: /tmp/x/out.log (on the machine shellgate runs on, not in the target)]",
+    );
+  });
+
   it("says when background processes were killed or left running", () => {
     expect(
       renderRunText(result({ stdout: "ok\n", backgroundChildren: { pids: [12], killed: true } })),

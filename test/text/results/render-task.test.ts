@@ -72,6 +72,14 @@ describe("task text (dsh)", () => {
     );
   });
 
+  it("lossy reads of a remote target's task say where the spill file is", () => {
+    expect(
+      renderTaskRead(read({ lossy: true, spill: { stdout: "/s/out.log", stderr: null } }), {
+        spillOnHost: true,
+      }),
+    ).toContain("full output: /s/out.log (on the machine shellgate runs on, not in the target)]");
+  });
+
   it("start, kill and done texts", () => {
     expect(renderTaskStarted(task())).toBe("started background task bash-1");
     expect(renderKill({ killed: true, task: task() })).toBe("killed background task bash-1");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { prepareRun } from "../../../src/execution/run/prepare-run.js";
+import { prepareStart } from "../../../src/execution/prepare/prepare-start.js";
 import { runCommand } from "../../../src/execution/run/run-command.js";
 import { TaskRegistry } from "../../../src/execution/tasks/task-registry.js";
 import { isProcessAlive } from "../../../src/execution/terminate/process-alive.js";
@@ -68,11 +68,10 @@ describe.skipIf(reason !== undefined)(
         killGraceMs: 500,
         killBackgroundChildren: true,
       });
-      const prepared = prepareRun(command("root"), { resolution: NO_BASH });
+      const prepared = await prepareStart(command("root"), { resolution: NO_BASH });
       const task = registry.start({
         command: command("root"),
         plan: prepared.plan,
-        env: prepared.env,
         owner: undefined,
         workdir: prepared.cwd,
       });

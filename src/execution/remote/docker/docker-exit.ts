@@ -5,7 +5,7 @@ const OCI_FAILURE = /OCI runtime exec failed: ([^\r\n]*)/;
 
 /**
  * How a Docker exec ended, read as a local run would be. Docker has no separate signal field (a
- * signal death is folded into 128+N; `remote-run.ts` turns it back when shellgate sent the signal),
+ * signal death is folded into 128+N; `remote-exit.ts` reads it back as the signal),
  * and a program or working directory that does not exist is not an API error but ExitCode 126 with
  * `OCI runtime exec failed: …` on the stream: that is "not started", never "exited 126". Pure.
  */
