@@ -152,9 +152,9 @@ async function launchPipes(
   try {
     // The plan's environment is complete (the marker in it): nothing is merged on the way. With
     // stdin kept open, text the plan carries for stdin is written below instead of closing it.
-    const { stdinText, ...rest } = plan;
-    child = startProcess(open || stdinText === undefined ? rest : plan, {
-      env: plan.env,
+    const { stdinText, env, ...rest } = plan;
+    child = startProcess(open || stdinText === undefined ? rest : { ...rest, stdinText }, {
+      env,
       stdio: [open || stdinText !== undefined ? "pipe" : "ignore", "pipe", "pipe"],
     });
   } catch (error) {
@@ -286,9 +286,10 @@ async function launchDetached(plan: LaunchPlan, logPath: string | null): Promise
   }
   let child: ChildProcess;
   try {
+    const { env, ...withoutEnvironment } = plan;
     child = startProcess(
-      { ...plan, detached: true },
-      { env: plan.env, stdio: ["ignore", descriptor, descriptor] },
+      { ...withoutEnvironment, detached: true },
+      { env, stdio: ["ignore", descriptor, descriptor] },
     );
   } catch (error) {
     if (typeof descriptor === "number") closeSync(descriptor);
