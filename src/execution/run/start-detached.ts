@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeFileSync } from "node:fs";
 import { spillDirectoryOf } from "../io/shared-spill-directory.js";
-import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
+import { LaunchError } from "../launch/launcher.js";
+import { createLocalLauncher } from "../launch/local-launcher.js";
 import { prepareStart } from "../prepare/prepare-start.js";
-import { removeScriptFile } from "../spawn/script-file.js";
-import { startProcess } from "../spawn/start-process.js";
 import { type BackgroundRecord, backgroundPaths } from "./background-status.js";
 import { ExecutionError } from "./execution-error.js";
 import type { RunOptions } from "./run-options.js";
@@ -18,6 +17,16 @@ export interface DetachedStart {
    * null without a private directory or without a shell (a no-bash plan).
    */
   readonly statusPath: string | null;
+}
+
+/** A fresh private file (mode 0600), or null when none can be made. */
+function createPrivateFile(file: string): string | null {
+  try {
+    closeSync(openSync(file, "wx", 0o600));
+    return file;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -34,40 +43,16 @@ export async function startDetached(command: string, options: RunOptions): Promi
     command,
     statusPath === null ? options : { ...options, exitStatusFile: statusPath },
   );
-  let logPath: string | null = null;
-  let descriptor: number | "ignore" = "ignore";
-  if (paths !== null) {
-    try {
-      descriptor = openSync(paths.logPath, "wx", 0o600);
-      logPath = paths.logPath;
-    } catch {
-      descriptor = "ignore";
-    }
-  }
-  const child = startProcess(
-    { ...prepared.plan, detached: true },
-    { env: prepared.plan.env, stdio: ["ignore", descriptor, descriptor] },
-  );
+  const logPath = paths === null ? null : createPrivateFile(paths.logPath);
+  let pid: number;
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.once("spawn", resolve);
-      child.once("error", reject);
-    });
+    const launcher = createLocalLauncher({ platform: options.resolution.platform });
+    const launched = await launcher.launch(prepared.plan, { kind: "detached", logPath });
+    pid = launched.pid as number;
   } catch (error) {
-    // Once started, the script removes itself; only a failed start leaves it to us.
-    if (prepared.plan.scriptFile !== undefined) removeScriptFile(prepared.plan.scriptFile);
-    throw new ExecutionError(
-      "spawn-failed",
-      spawnFailureMessage(prepared.plan, error as NodeJS.ErrnoException),
-    );
-  } finally {
-    if (typeof descriptor === "number") closeSync(descriptor);
+    if (error instanceof LaunchError) throw new ExecutionError("spawn-failed", error.message);
+    throw error;
   }
-  child.on("error", () => {
-    // it has started; nothing later concerns this process, which is about to forget it
-  });
-  child.unref();
-  const pid = child.pid as number;
   if (paths !== null && logPath !== null && statusPath !== null) {
     const record: BackgroundRecord = {
       pid,

@@ -199,6 +199,35 @@ describe("shellgate check in a context (--cwd, --host, per-line cwd)", () => {
     expect((await run(["check", "--host", file, "--", "rm -rf /c/Users/me/project/build"])).code).toBe(0);
   });
 
+  it("--host on Git Bash and WSL hosts: cmd, robocopy and reg forms judged as those programs act", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const hostFile = async (name: string) => {
+      const fixture = JSON.parse(
+        await readFile(path.resolve(__dirname, `../../../hosts/${name}.json`), "utf8"),
+      ) as { host: unknown };
+      const file = path.join(directory, `${name}.json`);
+      await writeFile(file, JSON.stringify(fixture.host));
+      return file;
+    };
+    const gitBash = await hostFile("win-git-default");
+    const wsl = await hostFile("win-override-wsl-present");
+    const verdict = async (host: string, command: string, profile = "strict") =>
+      (await run(["check", "--host", host, "--profile", profile, "--", command])).out.split(" ")[0];
+    for (const host of [gitBash, wsl]) {
+      expect(await verdict(host, "cmd.exe /c 'del /f /s /q C:\\*.*'")).toBe("blocked");
+      expect(await verdict(host, "robocopy empty 'C:\\Users' /MIR", "permissive")).toBe("blocked");
+      expect(
+        await verdict(host, "reg add 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' /v x /d y"),
+      ).toBe("blocked");
+      expect(await verdict(host, "sc delete WinDefend")).toBe("blocked");
+      expect(await verdict(host, "robocopy src dst /E")).toBe("allowed");
+      expect(await verdict(host, "reg query 'HKCU\\Software'")).toBe("allowed");
+    }
+    expect(await verdict(gitBash, "cmd //c 'rd/s/q C:\\'", "permissive")).toBe("blocked");
+    expect(await verdict(gitBash, "rm -rf /C/ /c/PROGRA~1", "permissive")).toBe("blocked");
+    expect(await verdict(gitBash, "cmd //c dir")).toBe("allowed");
+  });
+
   it("--jsonl takes an optional cwd per line and rejects a cwd that is not a string", async () => {
     const input = [
       JSON.stringify({ command: "find . -delete", cwd: "/" }),
