@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 
 // Every local start goes through the execution layer's one spawn path, so a plan that asks for
@@ -47,7 +48,8 @@ describe("the local launcher", () => {
     expect(await launched.exited).toEqual({ code: 0, signal: null });
     await launched.drained;
     launched.release();
-    expect(crossSpawnCalls).toEqual(["node"]);
+    // On Windows the direct plan names the program by the path its lookup found (`…\node.exe`).
+    expect(crossSpawnCalls.map((file) => path.basename(file).replace(/\.exe$/i, ""))).toEqual(["node"]);
     expect(Buffer.concat(chunks).toString()).toMatch(/^v\d+/);
   });
 });
