@@ -1,27 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { RunResult } from "../../../src/execution/run/run-result.js";
 import { fenceConsole } from "../../../src/text/presentation/fence.js";
 import { parseExitStatus } from "../../../src/text/presentation/parse-exit-status.js";
 import { presentResult } from "../../../src/text/presentation/present-result.js";
 import { escapeOutput } from "../../../src/text/results/escape-output.js";
 import { renderRunText } from "../../../src/text/results/render-result.js";
+import { runResult } from "../../fixtures/run-result.js";
 
-function run(overrides: Partial<RunResult>): RunResult {
-  return {
-    stdout: "",
-    stderr: "",
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    aborted: false,
-    durationMs: 1,
-    timeoutMs: 30_000,
-    truncated: { stdout: false, stderr: false },
-    totalBytes: { stdout: 0, stderr: 0 },
-    spill: {},
-    ...overrides,
-  };
-}
+const run = runResult;
 
 const call = { command: "make", description: "Build" };
 
