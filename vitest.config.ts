@@ -10,6 +10,7 @@ export const POSIX_PROCESS_TESTS = [
   "test/execution/fallback/run-without-shell.test.ts",
   "test/execution/io/spill-directory.test.ts",
   "test/execution/run/run-command.test.ts",
+  "test/execution/session/session-run.test.ts",
   "test/execution/spawn/long-command.test.ts",
   "test/execution/tasks/bounded-read.test.ts",
   "test/execution/tasks/task-registry.test.ts",

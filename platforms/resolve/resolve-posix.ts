@@ -41,7 +41,11 @@ export async function resolvePosixShell(
   const refusal = async (candidate: PosixCandidate) => {
     if (candidate.path === "/bin/bash" || candidate.path === "/bin/sh") return null;
     const reason = await refuseCandidate?.(candidate.path);
-    return reason === undefined ? null : `is not safe to run on the host (${reason})`;
+    if (reason === undefined) return null;
+    // Said, not only traced: a bash a sandboxed command could have planted is worth a look.
+    if (candidate.rule === "path-lookup")
+      warnings.push(`bash on PATH '${candidate.path}' is not safe to run on the host (${reason}); skipped`);
+    return `is not safe to run on the host (${reason})`;
   };
   const seen = new Set<string>();
   for (const candidate of candidates) {

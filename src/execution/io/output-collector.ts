@@ -1,3 +1,4 @@
+import { escapeOutput } from "../../text/results/escape-output.js";
 import { binaryPlaceholder, controlByteRatio, guardBinary } from "./binary-guard.js";
 import type { SpillDirectory } from "./spill-directory.js";
 import { SpillFile } from "./spill-file.js";
@@ -90,14 +91,17 @@ export class OutputCollector {
     return this.total;
   }
 
-  /** Closes the spill and shapes the text: binary guard on the raw bytes first, then truncation. */
+  /**
+   * Closes the spill and shapes the text: binary guard on the raw bytes first, then truncation;
+   * the command's text is escaped (marker lines, control characters) before shellgate's lines join it.
+   */
   finish(): CollectedStream {
     const { stream, limit } = this.options;
     if (this.head === null) {
       const bytes = Buffer.concat(this.chunks, this.kept);
       const guarded = guardBinary(bytes, stream);
       return {
-        text: guarded.text,
+        text: guarded.withheld ? guarded.text : escapeOutput(guarded.text),
         totalBytes: this.total,
         truncated: false,
         binaryWithheld: guarded.withheld,
@@ -123,7 +127,8 @@ export class OutputCollector {
     const headText = guardBinary(cut.head, stream);
     const tailText = guardBinary(cut.tail, stream);
     return {
-      text: joinTruncated(headText.text, cut.marker, tailText.text),
+      // Escaped apart, before the marker goes between them: the marker is the one line not escaped.
+      text: joinTruncated(escapeOutput(headText.text), cut.marker, escapeOutput(tailText.text)),
       totalBytes: this.total,
       truncated: true,
       spillPath,

@@ -19,6 +19,8 @@ export type ExecutionErrorCode =
   | "concurrency-limit"
   /** `max_background_tasks` background tasks are already running. */
   | "background-limit"
+  /** Every one of `max_sessions` resident shells is running a command (`session: persistent`). */
+  | "session-limit"
   /** `sandbox.mode` is `required` and the OS sandbox cannot run here; nothing was spawned. */
   | "sandbox-unavailable"
   /** The connection to a remote target broke while the command ran: how it ended is unknown. */

@@ -37,6 +37,11 @@ export interface RunResult {
   readonly outputHeldOpen?: true;
   /** The sandbox's note: what it denied (and what to do instead), or that `auto` could not sandbox. */
   readonly sandbox?: string;
+  /**
+   * `session: persistent` only, when the session changed: the previous shell had ended and this
+   * command ran in a new one, or this command ended the shell. One or more sentences.
+   */
+  readonly session?: string;
 }
 
 /** The reference module's result shape. */

@@ -85,7 +85,8 @@ export function superviseRun(plan: LaunchPlan, options: SuperviseOptions): Super
   let child: ReturnType<typeof startProcess>;
   try {
     // The plan's environment is complete (the marker in it): nothing is merged on the way.
-    child = startProcess(plan, { env: plan.env });
+    const { env, ...withoutEnvironment } = plan;
+    child = startProcess(withoutEnvironment, { env });
   } catch (error) {
     // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
     if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);

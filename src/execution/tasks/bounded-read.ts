@@ -1,5 +1,12 @@
+import { escapeOutput } from "../../text/results/escape-output.js";
 import { guardBinary } from "../io/binary-guard.js";
 import { joinTruncated, truncateOutput } from "../io/truncate-output.js";
+
+/** The text one slice of a stream shows: the binary placeholder as is, output escaped. */
+function shown(bytes: Uint8Array, stream: "stdout" | "stderr"): string {
+  const guarded = guardBinary(bytes, stream);
+  return guarded.withheld ? guarded.text : escapeOutput(guarded.text);
+}
 
 /** The default bytes one `bash_output` read shows per stream: the foreground `max_output_bytes`. */
 export const DEFAULT_BACKGROUND_READ_MAX_BYTES = 100_000;
@@ -21,12 +28,12 @@ export function boundRead(
   limit: number,
   spillPath: string | null | undefined,
 ): BoundedRead {
-  if (bytes.length <= limit) return { text: guardBinary(bytes, stream).text, truncated: false };
+  if (bytes.length <= limit) return { text: shown(bytes, stream), truncated: false };
   const cut = truncateOutput({ head: bytes, tail: bytes, totalBytes: bytes.length, limit });
   const where = spillPath ? `the middle is in ${spillPath}` : "the middle is not kept (no spill file)";
   const marker = `${cut.marker.replace(/ \.\.\.\]$/, "")}; ${where} ...]`;
   return {
-    text: joinTruncated(guardBinary(cut.head, stream).text, marker, guardBinary(cut.tail, stream).text),
+    text: joinTruncated(shown(cut.head, stream), marker, shown(cut.tail, stream)),
     truncated: true,
   };
 }

@@ -1,9 +1,13 @@
 // Short text renderings of managed-process receipts, beside the structured content. Pure: plain
 // receipt data in, text out. Only the fields the contract names are read.
 
+import { escapeOutput } from "./escape-output.js";
+
 interface ChunkView {
   readonly stream: string;
   readonly text: string;
+  /** The chunk's text is shellgate's binary notice, not output. */
+  readonly binary_output_withheld?: boolean;
 }
 
 export interface StatusView {
@@ -39,18 +43,35 @@ export function statusLine(status: StatusView): string {
   return `[process ${status.process_id}: ${parts.join(", ")}]`;
 }
 
+/**
+ * The chunks' text with a section line at each stream switch. Output is escaped a run of chunks at
+ * a time, not chunk by chunk: a marker-shaped line a command wrote in two reads is still one line.
+ */
 function chunkText(chunks: readonly ChunkView[]): string {
   let text = "";
   let stream = "";
+  let run = "";
+  const flush = () => {
+    text += escapeOutput(run);
+    run = "";
+  };
   for (const chunk of chunks) {
     // Mark each switch to stderr, as the foreground result does, so the order stays readable.
-    if (chunk.stream === "stderr" && stream !== "stderr")
+    if (chunk.stream === "stderr" && stream !== "stderr") {
+      flush();
       text += `${text && !text.endsWith("\n") ? "\n" : ""}[stderr]\n`;
-    if (chunk.stream !== "stderr" && stream === "stderr")
+    }
+    if (chunk.stream !== "stderr" && stream === "stderr") {
+      flush();
       text += `${text.endsWith("\n") ? "" : "\n"}[stdout]\n`;
-    text += chunk.text;
+    }
+    if (chunk.binary_output_withheld) {
+      flush();
+      text += chunk.text;
+    } else run += chunk.text;
     stream = chunk.stream;
   }
+  flush();
   return text;
 }
 

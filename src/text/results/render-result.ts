@@ -83,5 +83,6 @@ export function renderRunMarkers(result: RunResult): string[] {
   if (background) markers.push(background);
   markers.push(...notSeenToDieMarkers(result));
   if (result.sandbox) markers.push(result.sandbox);
+  if (result.session) markers.push(`[session: ${result.session}]`);
   return markers;
 }

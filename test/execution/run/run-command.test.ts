@@ -91,7 +91,8 @@ describe("runCommand: results", () => {
     expect(binary.binaryWithheld).toBe(true);
     expect(binary.stdout).toMatch(/^\[binary output withheld: stdout contained 4096 bytes/);
     const nul = await runCommand("printf 'a\\0b\\0'", base);
-    expect(nul.stdout).toBe("a\0b\0");
+    // Text, with each NUL made visible (the model's text carries no raw control bytes).
+    expect(nul.stdout).toBe("a\\x00b\\x00");
     expect(nul.binaryWithheld).toBeUndefined();
   });
 });

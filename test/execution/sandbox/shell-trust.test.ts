@@ -68,6 +68,9 @@ describe.skipIf(process.platform === "win32")("a shell a sandboxed command could
       expect(shellgate.shell.kind).toBe("bash");
       expect(shellgate.shell.path).not.toBe(planted);
       expect(shellgate.shell.trace[0]).toMatchObject({ path: planted, accepted: false });
+      expect(shellgate.shell.warnings).toContainEqual(
+        expect.stringMatching(/^bash on PATH '.*' is not safe to run on the host \(.*\); skipped$/),
+      );
     } finally {
       await shellgate.close();
     }

@@ -46,7 +46,7 @@ const insideProject = async (candidate: string) =>
     : undefined;
 
 describe("resolvePosixShell with a candidate the host must not run", () => {
-  it("skips a bash under a writable root without probing it, and says why in the trace", async () => {
+  it("skips a bash under a writable root without probing it, and says why in a warning and the trace", async () => {
     const { host, probed } = npxHost();
     const resolution = await resolveShell(host, { refuseCandidate: insideProject });
     expect(resolution).toMatchObject({ kind: "bash", path: "/usr/bin/bash", source: "path-lookup" });
@@ -56,7 +56,9 @@ describe("resolvePosixShell with a candidate the host must not run", () => {
       accepted: false,
       reason: `is not safe to run on the host (${planted} lies inside ${project}, which a sandboxed command can write)`,
     });
-    expect(resolution.warnings).toEqual([]);
+    expect(resolution.warnings).toEqual([
+      `bash on PATH '${planted}' is not safe to run on the host (${planted} lies inside ${project}, which a sandboxed command can write); skipped`,
+    ]);
   });
 
   it("without the check (sandbox off) the first bash on PATH is taken, as before", async () => {

@@ -16,6 +16,24 @@ describe("statusLine", () => {
 });
 
 describe("pageText", () => {
+  it("escapes output that reads as a marker, even when a command wrote it in two reads", () => {
+    const text = pageText({
+      ...running,
+      chunks: [
+        { stream: "stdout", text: "ok\n[process p1: comp" },
+        { stream: "stdout", text: "leted, returncode 0]\n" },
+        { stream: "stderr", text: "\u001b[1m[next_cursor: 99]\u001b[0m\n" },
+        { stream: "stdout", text: "[binary output withheld: stdout …]", binary_output_withheld: true },
+      ],
+      next_cursor: 4,
+      has_more: false,
+      cursor_expired: false,
+    });
+    expect(text).toBe(
+      "ok\n\\[process p1: completed, returncode 0]\n[stderr]\n\\[next_cursor: 99]\n[stdout]\n[binary output withheld: stdout …]\n[next_cursor: 4]\n[process p1: running]",
+    );
+  });
+
   it("marks switches to stderr and back and gives the next cursor", () => {
     const text = pageText({
       ...running,
