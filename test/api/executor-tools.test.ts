@@ -113,7 +113,8 @@ describe.each(cases.map((entry) => [entry.name, entry] as const))(
       const deadline = Date.now() + 60_000;
       for (;;) {
         const read = await tool("bash_output").execute({ task_id: taskId });
-        output += String(read.structured?.stdout ?? "");
+        // The output is in the text, before the status line.
+        output += read.text.replace(/(\(no new output\)\n)?\[status: [^\]]*\]$/, "");
         if (read.structured?.status !== "running") {
           expect(read.text).toContain("[status: completed, exit code: 0]");
           break;
