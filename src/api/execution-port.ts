@@ -47,6 +47,7 @@ function notSeenToDie(task: TaskSnapshot): Record<string, unknown> {
   return {
     ...(task.survivors ? { survivors: task.survivors } : {}),
     ...(task.outputHeldOpen ? { outputHeldOpen: true } : {}),
+    ...(task.lost === undefined ? {} : { lost: task.lost }),
   };
 }
 

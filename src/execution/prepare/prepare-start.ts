@@ -42,6 +42,7 @@ export interface PrepareStartOptions
     | "verdict"
     | "spillDirectory"
     | "sandbox"
+    | "launcher"
   > {
   /** The run marker every process of this start inherits; default a fresh one. */
   readonly marker?: RunMarker;
@@ -120,9 +121,10 @@ export async function prepareStart(command: string, options: PrepareStartOptions
     },
   );
   if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
-  assertWorkingDirectory(cwd, options.workdir);
+  // A launcher's target checks its own directories and takes a long command itself.
+  if (!options.launcher) assertWorkingDirectory(cwd, options.workdir);
   const scriptFile =
-    delivery.delivery === "script-file"
+    delivery.delivery === "script-file" && !options.launcher
       ? writeCommandScript(command, resolution, options.spillDirectory)
       : undefined;
   let plan: SpawnPlan;

@@ -166,6 +166,11 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
       action: background ? "background" : "run",
     });
     if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
+    if (background && shellgate.executor.describe().location !== "local") {
+      throw new UsageError(
+        `--background detaches the command on this machine, and the executor runs commands in ${shellgate.executor.describe().target ?? "a remote target"}; run it in the foreground, or detach it there (nohup COMMAND >log 2>&1 &)`,
+      );
+    }
     if (background) {
       const started = await startDetached(command, {
         ...runOptionsFromConfig(config),
