@@ -7,6 +7,9 @@
 //   split the same way;
 // - the parts of the enclosed start (Linux): bubblewrap alone with the same namespaces, then the
 //   library's profile without its network relays, then the full start (relays included);
+// - the whole call as a model makes it: an instance's `bash` tool running `true` with
+//   sandbox.mode "required" beside the same instance config with the sandbox off (admission, spawn,
+//   output, denial reading and the git protection's checks all included);
 // and the start-up cost: loading the library with its dependency check, and the first command
 // (which starts the library's proxies).
 import { spawn } from "node:child_process";
@@ -16,7 +19,7 @@ import path from "node:path";
 import { quote } from "shell-quote";
 import { createSandbox } from "../dist/src/execution/sandbox/index.js";
 import { wrapWithSandboxLibrary } from "../dist/src/execution/sandbox/sandbox-library.js";
-import { planSpawn } from "../dist/src/index.js";
+import { createShellgate, planSpawn } from "../dist/src/index.js";
 
 const runs = Number(process.argv[2] ?? 100);
 const work = mkdtempSync(path.join(os.tmpdir(), "shellgate-sandbox-bench-"));
@@ -142,6 +145,22 @@ if (separator > 0) {
     };
   }
 }
+// The whole tool call, sandboxed and not: two instances alike but for sandbox.mode.
+const instanceConfig = { working_dir: work, safety_profile: "unrestricted" };
+const toolOpen = await createShellgate({ ...instanceConfig, sandbox: { mode: "off" } }, { env });
+const toolEnclosed = await createShellgate({ ...instanceConfig, sandbox: { mode: "required" } }, { env });
+const callOf = (instance) => {
+  const bash = instance.tools().find((tool) => tool.name === "bash");
+  return async () => {
+    const result = await bash.execute({ command: "true", description: "bench" });
+    if (result.isError || result.structured?.exitCode !== 0) throw new Error(`bash tool: ${result.text}`);
+  };
+};
+variants.toolUnsandboxed = callOf(toolOpen);
+variants.toolSandboxed = callOf(toolEnclosed);
+await variants.toolUnsandboxed();
+await variants.toolSandboxed();
+
 const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
 for (let index = 0; index < runs; index += 1) {
   for (const [name, run] of Object.entries(variants)) {
@@ -174,10 +193,19 @@ if (times.bareBwrap) {
   if (times.noRelays) row("  + the library's mounts and seccomp helper", median(times.noRelays));
   row("  + its network relays (socat x2): the full start", median(reused.start));
 }
+const toolPlain = median(times.toolUnsandboxed);
+const toolSandboxed = median(times.toolSandboxed);
+console.log("  the whole bash tool call (createShellgate, `true`), sandbox off beside required:");
+console.log(`    ${"sandbox off".padEnd(48)} ${toolPlain.toFixed(1).padStart(6)} ms`);
+console.log(
+  `    ${"sandbox required".padEnd(48)} ${toolSandboxed.toFixed(1).padStart(6)} ms  ${`+${(toolSandboxed - toolPlain).toFixed(1)}`.padStart(6)} ms  x${(toolSandboxed / toolPlain).toFixed(2)}   (goal: <= +25 ms)`,
+);
 console.log(`  load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
 console.log("start-up, once per process");
 console.log(`  load + dependency check   ${probeMs.toFixed(1)} ms`);
 console.log(`  first command             ${firstMs.toFixed(1)} ms (starts the proxies, makes the wrap)`);
 await sandbox.close();
 await perCommand.close();
+await toolOpen.close();
+await toolEnclosed.close();
 rmSync(work, { recursive: true, force: true });

@@ -31,6 +31,14 @@ function candidateLine(candidate: ResolutionCandidate, ruleWidth: number): strin
   return `  ${verdict}  ${candidate.rule.padEnd(ruleWidth)}  ${candidate.path ?? "-"}${kind}\n      ${candidate.reason}`;
 }
 
+/** Whether WSL was starting when it was probed: a cold start explains a slow first command. */
+export function wslStartLine(start: NonNullable<ShellResolution["wslStart"]>): string {
+  const seconds = (start.durationMs / 1000).toFixed(1);
+  return start.cold
+    ? `wsl start: cold — WSL took ${seconds} s to answer its probes (its service or VM was starting); commands start faster once it runs`
+    : `wsl start: warm — WSL answered its probes in ${seconds} s`;
+}
+
 /** The full trace `shellgate doctor` prints, written for a person filing a bug. */
 export function formatDoctorReport(
   resolution: ShellResolution,
@@ -52,6 +60,7 @@ export function formatDoctorReport(
     `result: ${shellLine(resolution)} (rule: ${resolution.source})`,
     ...(resolution.versionLine ? [`version line: ${resolution.versionLine}`] : []),
     ...(resolution.home ? [`home: ${resolution.home}`] : []),
+    ...(resolution.wslStart ? [wslStartLine(resolution.wslStart)] : []),
     resolution.warnings.length === 0
       ? "warnings: none"
       : resolution.warnings.map((w) => `warning: ${w}`).join("\n"),

@@ -60,6 +60,7 @@ export function createCapturingHost(inner: HostFacts): { host: HostFacts; snapsh
           exitCode: result.exitCode,
           ...encodeCommandOutput(result.stdout),
           ...(result.outcome === "timed-out" ? { timedOut: true } : {}),
+          ...(result.durationMs === undefined ? {} : { durationMs: result.durationMs }),
         });
       }
       return result;

@@ -31,6 +31,8 @@ export interface ProbeResult {
   readonly exitCode: number | null;
   /** Raw bytes: `wsl.exe` writes UTF-16LE, everything else UTF-8. Decode with `decodeProbeOutput`. */
   readonly stdout: Uint8Array;
+  /** How long the probe ran, when it was measured (a real host) or recorded (a snapshot). */
+  readonly durationMs?: number;
 }
 
 /** Registry reads the resolver makes are recorded under `<key>\<value>` in a snapshot. */

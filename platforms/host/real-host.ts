@@ -60,11 +60,12 @@ export function runProbe(
     let length = 0;
     let timedOut = false;
     let settled = false;
+    const started = performance.now();
     const finish = (result: ProbeResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(result);
+      resolve({ ...result, durationMs: Math.round(performance.now() - started) });
     };
     const child = spawn(program, rest, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true, env });
     const timer = setTimeout(() => {
@@ -117,13 +118,19 @@ export function createRealHost(options: RealHostOptions = {}): HostFacts {
         .map((entry) => entry.replace(/^"(.*)"$/, "$1"))
         .filter((entry) => module.isAbsolute(entry));
       if (entries.length === 0) return [];
-      const hits =
-        (await which(command, {
+      // One lookup per entry by full name: for a bare name `which` on Windows puts process.cwd()
+      // first, which throws once the working directory is gone (and searches a folder PATH never named).
+      const hits: string[] = [];
+      for (const entry of entries) {
+        const name = /[\\/]/.test(command) ? command : module.join(entry, command);
+        const found = await which(name, {
           all: true,
           nothrow: true,
-          path: entries.join(delimiter),
           pathExt: readEnv("PATHEXT"),
-        })) ?? [];
+        });
+        if (found) hits.push(...found);
+        if (name === command) break;
+      }
       // `which` on Windows always searches the process's cwd first, which lets a repository plant
       // bash.exe; drop hits there (and in the cwd we were given) unless PATH itself names the folder.
       const onPath = new Set(entries.map((entry) => comparablePath(platform, entry)));

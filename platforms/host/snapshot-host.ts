@@ -87,11 +87,20 @@ export function createSnapshotHost(input: HostSnapshot | HostSnapshotInput): Hos
     fileInfo: async (target) => files.get(comparablePath(platform, target))?.fact ?? null,
     findOnPath: async (command) => pathLookups?.get(fold(command)) ?? derivePathLookup(command),
     readRegistry: async (key, value) => registry.get(fold(registryEntryName(key, value))) ?? null,
-    runProbe: async (argv): Promise<ProbeResult> => {
+    runProbe: async (argv, timeoutMs): Promise<ProbeResult> => {
       const command = findCommand(argv);
       if (!command) return { outcome: "not-found", exitCode: null, stdout: new Uint8Array() };
+      const duration = command.durationMs;
+      if (duration !== undefined && duration > timeoutMs) {
+        return { outcome: "timed-out", exitCode: null, stdout: new Uint8Array(), durationMs: timeoutMs };
+      }
       const outcome = command.timedOut ? "timed-out" : command.exitCode === null ? "failed" : "exited";
-      return { outcome, exitCode: command.exitCode, stdout: commandBytes(command) };
+      return {
+        outcome,
+        exitCode: command.exitCode,
+        stdout: commandBytes(command),
+        ...(duration === undefined ? {} : { durationMs: duration }),
+      };
     },
   };
 }

@@ -26,6 +26,8 @@ const commandSchema = z.strictObject({
   stdout: z.string().default(""),
   stdoutEncoding: z.enum(["utf8", "utf16le", "base64"]).default("utf8"),
   timedOut: z.boolean().optional(),
+  /** How long it ran when recorded; a replay with a shorter timeout times out, as the host would. */
+  durationMs: z.number().int().min(0).optional(),
 });
 
 /**

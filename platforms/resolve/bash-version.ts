@@ -8,6 +8,8 @@ export interface VersionProbe {
   readonly line?: string;
   /** Why nothing usable came back, for the trace. */
   readonly failure?: string;
+  /** How long the probe ran, when the host measured it. */
+  readonly durationMs?: number;
 }
 
 /** The first non-empty line of some output. */
@@ -53,12 +55,17 @@ export async function probeVersion(
   timeoutMs: number,
 ): Promise<VersionProbe> {
   const result = await host.runProbe(argv, timeoutMs);
+  const timed = result.durationMs === undefined ? {} : { durationMs: result.durationMs };
   if (result.outcome === "not-found") return { failure: "could not be started (not found)" };
-  if (result.outcome === "timed-out") return { failure: `--version timed out after ${timeoutMs} ms` };
+  if (result.outcome === "timed-out")
+    return { failure: `--version timed out after ${timeoutMs} ms`, ...timed };
   const line = firstLine(decodeProbeOutput(result.stdout));
   if (result.exitCode !== 0 || line === undefined) {
-    return { failure: `--version exited ${result.exitCode ?? "abnormally"}${line ? `: ${line}` : ""}` };
+    return {
+      failure: `--version exited ${result.exitCode ?? "abnormally"}${line ? `: ${line}` : ""}`,
+      ...timed,
+    };
   }
   const version = parseBashVersion(line);
-  return version === undefined ? { line } : { line, version };
+  return version === undefined ? { line, ...timed } : { line, version, ...timed };
 }

@@ -11,6 +11,8 @@ export interface WslFacts {
   readonly distros: readonly string[];
   /** Why WSL cannot run commands; undefined when a distribution is there. */
   readonly problem?: string;
+  /** How long `wsl.exe -l -q` took, when the host measured it. */
+  readonly listMs?: number;
 }
 
 /**
@@ -33,17 +35,33 @@ export async function detectWsl(host: HostFacts, systemRoot: string, timeoutMs: 
     return { wslPath, distros: [], problem: "wsl.exe is not in System32 or on PATH: WSL is not installed" };
   }
   const listing = await host.runProbe([wslPath, "-l", "-q"], timeoutMs);
+  const timed = listing.durationMs === undefined ? {} : { listMs: listing.durationMs };
   if (listing.outcome === "timed-out") {
-    return { wslPath, distros: [], problem: `wsl.exe -l -q timed out after ${timeoutMs} ms` };
+    return {
+      wslPath,
+      distros: [],
+      problem: `wsl.exe -l -q timed out after ${timeoutMs} ms, longer than a cold WSL start takes`,
+      ...timed,
+    };
   }
   if (listing.outcome !== "exited" || listing.exitCode !== 0) {
     const how =
       listing.outcome === "exited" ? `exited ${listing.exitCode}` : `could not run (${listing.outcome})`;
-    return { wslPath, distros: [], problem: `wsl.exe -l -q ${how}: no WSL distribution is installed` };
+    return {
+      wslPath,
+      distros: [],
+      problem: `wsl.exe -l -q ${how}: no WSL distribution is installed`,
+      ...timed,
+    };
   }
   const distros = parseWslDistroList(listing.stdout);
   if (distros.length === 0) {
-    return { wslPath, distros, problem: "wsl.exe -l -q lists no distribution (docker-desktop* skipped)" };
+    return {
+      wslPath,
+      distros,
+      problem: "wsl.exe -l -q lists no distribution (docker-desktop* skipped)",
+      ...timed,
+    };
   }
-  return { wslPath, distros };
+  return { wslPath, distros, ...timed };
 }

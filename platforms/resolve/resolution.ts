@@ -43,4 +43,9 @@ export interface ShellResolutionDetails {
   readonly loginShell?: boolean;
   /** The first line of `--version`, verbatim. */
   readonly versionLine?: string;
+  /**
+   * Kind `wsl`, when the host timed its probes: how long `wsl.exe -l -q` and the first `--exec`
+   * took together, and whether that was a cold start (WSL's service or VM was starting).
+   */
+  readonly wslStart?: { readonly durationMs: number; readonly cold: boolean };
 }

@@ -1,7 +1,11 @@
 import type { HostFacts } from "../host/host-facts.js";
 import { chooseBashPath, chooseWindowsShellPreference } from "./preferences.js";
 import type { ShellResolution } from "./resolution.js";
-import { DEFAULT_PROBE_TIMEOUT_MS, type ResolveShellOptions } from "./resolve-options.js";
+import {
+  DEFAULT_PROBE_TIMEOUT_MS,
+  DEFAULT_WSL_PROBE_TIMEOUT_MS,
+  type ResolveShellOptions,
+} from "./resolve-options.js";
 import { resolvePosixShell } from "./resolve-posix.js";
 import { resolveWindowsShell } from "./resolve-windows.js";
 import { WindowsHost } from "./windows-host.js";
@@ -22,7 +26,7 @@ export async function resolveShell(
   const warnings = preference.warning ? [preference.warning] : [];
   if (host.platform === "win32") {
     const resolution = await resolveWindowsShell(
-      new WindowsHost(host, timeoutMs),
+      new WindowsHost(host, timeoutMs, options.probeTimeoutMs ?? DEFAULT_WSL_PROBE_TIMEOUT_MS),
       preference,
       bashPath,
       warnings,

@@ -1,6 +1,7 @@
 import { gitBashSources } from "./git-bash-sources.js";
 import type { BashPathChoice, PreferenceChoice } from "./preferences.js";
 import type { ShellKind, ShellResolution } from "./resolution.js";
+import { WSL_COLD_START_MS } from "./resolve-options.js";
 import { ResolutionTrace } from "./trace.js";
 import { windowsShellHome } from "./windows-home.js";
 import type { WindowsHost, WindowsShell } from "./windows-host.js";
@@ -168,7 +169,9 @@ export async function resolveWindowsShell(
     shell.kind === "wsl"
       ? [shell.path, "-d", shell.distro!, "--exec", "bash", "--version"]
       : [shell.path, "--version"];
-  const probe = await facts.version(versionArgv);
+  const probe = await facts.version(versionArgv, shell.kind === "wsl");
+  const wslStart =
+    shell.kind === "wsl" ? wslStartOf((await facts.wsl()).listMs, probe.durationMs) : undefined;
   const home = windowsShellHome(shell, (name) => facts.host.env(name));
   return {
     platform: "win32",
@@ -180,8 +183,19 @@ export async function resolveWindowsShell(
     ...(shell.root !== undefined ? { root: shell.root } : {}),
     ...(shell.flavor !== undefined ? { flavor: shell.flavor } : {}),
     ...(home !== undefined ? { home } : {}),
+    ...(wslStart !== undefined ? { wslStart } : {}),
     source: chosen.source,
     warnings,
     trace: trace.candidates,
   };
+}
+
+/** How WSL's probes went, when the host timed them: their time together, and whether it was cold. */
+function wslStartOf(
+  listMs: number | undefined,
+  versionMs: number | undefined,
+): ShellResolution["wslStart"] | undefined {
+  if (listMs === undefined && versionMs === undefined) return undefined;
+  const durationMs = (listMs ?? 0) + (versionMs ?? 0);
+  return { durationMs, cold: durationMs >= WSL_COLD_START_MS };
 }

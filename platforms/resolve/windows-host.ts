@@ -31,12 +31,15 @@ export interface Examination {
 export class WindowsHost {
   readonly #host: HostFacts;
   readonly #timeoutMs: number;
+  /** Each WSL probe's timeout: long enough for a cold start. */
+  readonly wslTimeoutMs: number;
   readonly #versions = new Map<string, Promise<VersionProbe>>();
   #wsl: Promise<WslFacts> | undefined;
 
-  constructor(host: HostFacts, timeoutMs: number) {
+  constructor(host: HostFacts, timeoutMs: number, wslTimeoutMs: number = timeoutMs) {
     this.#host = host;
     this.#timeoutMs = timeoutMs;
+    this.wslTimeoutMs = wslTimeoutMs;
   }
 
   get host(): HostFacts {
@@ -47,18 +50,19 @@ export class WindowsHost {
     return this.#host.env("SystemRoot") ?? this.#host.env("windir") ?? "C:\\Windows";
   }
 
-  version(argv: readonly string[]): Promise<VersionProbe> {
+  /** `--version` of a shell; `wsl` probes get the WSL timeout (the first `--exec` starts the VM). */
+  version(argv: readonly string[], wsl = false): Promise<VersionProbe> {
     const key = JSON.stringify(argv);
     let probe = this.#versions.get(key);
     if (!probe) {
-      probe = probeVersion(this.#host, argv, this.#timeoutMs);
+      probe = probeVersion(this.#host, argv, wsl ? this.wslTimeoutMs : this.#timeoutMs);
       this.#versions.set(key, probe);
     }
     return probe;
   }
 
   wsl(): Promise<WslFacts> {
-    this.#wsl ??= detectWsl(this.#host, this.systemRoot, this.#timeoutMs);
+    this.#wsl ??= detectWsl(this.#host, this.systemRoot, this.wslTimeoutMs);
     return this.#wsl;
   }
 

@@ -111,5 +111,6 @@ export function managedSettingsFromConfig(config: ShellgateConfig): ManagedSetti
     ...(config.max_concurrent === undefined ? {} : { maxConcurrent: config.max_concurrent }),
     windowsShell: config.windows_shell,
     ...(config.bash_path === undefined ? {} : { bashPath: config.bash_path }),
+    ...(config.spill_dir === undefined ? {} : { spillDirectory: config.spill_dir }),
   };
 }

@@ -5,7 +5,7 @@ import { ConfigError } from "../config/config-error.js";
 import { parseConfig } from "../config/parse-config.js";
 import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js";
 import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
-import { ExecutorError } from "../execution/remote/executor-error.js";
+import type { Executor } from "../execution/executor/executor.js";
 import type { Sandbox } from "../execution/sandbox/index.js";
 import { createProcessManager } from "../managed/process-manager.js";
 import { safetyContextFor } from "../safety/context.js";
@@ -25,6 +25,7 @@ import {
   targetEnvironment,
 } from "./parts/instance-target.js";
 import { localExecutor } from "./parts/local-execution.js";
+import { openRemoteExecution } from "./parts/remote-execution.js";
 import { ProcessRegistry } from "./process-registry.js";
 import type { Shellgate, ToolsOptions } from "./shellgate.js";
 import { amplifierTool } from "./tools/amplifier-tool.js";
@@ -82,145 +83,163 @@ export async function openShellgate(
   options: OpenOptions = {},
 ): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
-  if (parsed.executor.kind !== "local" && !host.executor) {
-    // Until the remote executors are wired into the instance (issue 20), a configured one must not
-    // fall back to running commands here.
-    throw new ExecutorError(
-      "engine",
-      `config executor kind '${parsed.executor.kind}' is not available in this build yet; remove 'executor' (or pass a host executor) to run commands on this machine.`,
-    );
-  }
-  // A remote executor's description is the instance's place: its shell, directory and home.
-  const remote = remoteDescriptionOf(host.executor);
-  const commandEnv = remote ? targetEnvironment(remote) : (host.env ?? process.env);
-  // The grammar loads while the shell is probed; neither needs the other.
+  // The grammar loads while the shell (or the remote target) is probed; neither needs the other.
   const { gate, load: loadGate } = instanceGate(parsed);
   if (!options.loadGateLater) loadGate().catch(() => undefined);
-  let cwd: string;
-  let shell: ShellResolution;
-  let sandbox: Sandbox;
-  let paragraph = "";
-  if (remote) {
-    cwd = targetDirectory(parsed.working_dir, remote);
-    shell = remote.resolution;
-    sandbox = remoteSandbox(parsed, remote, host.env ?? process.env, host.sandbox);
-  } else {
-    // An absolute working_dir needs no process cwd (which may have been deleted under the host).
-    const absolute = parsed.working_dir !== undefined && path.isAbsolute(parsed.working_dir);
-    const hostCwd = host.cwd ?? (absolute ? (parsed.working_dir as string) : currentDirectory(host.env));
-    cwd = instanceDirectory(parsed.working_dir, hostCwd);
-    await requireDirectory(cwd);
-    shell = await instanceShell(parsed, host, hostCwd, cwd);
-    ({ sandbox, paragraph } = await instanceSandbox(
-      parsed,
+  const concurrency = createConcurrencyCounter(parsed.max_concurrent);
+  // A configured remote executor (docker, ssh, kubernetes) is opened and probed first: its target
+  // is the instance's place. A host's own executor wins over the config.
+  const configured = host.executor
+    ? undefined
+    : await openRemoteExecution({
+        config: parsed,
+        gate,
+        concurrency,
+        env: host.env ?? process.env,
+        ...(host.log ? { log: host.log.bind(host) } : {}),
+      });
+  const hostExecutor = host.executor ?? configured?.executor;
+  try {
+    return await assemble(hostExecutor);
+  } catch (error) {
+    // Nothing may stay open when the instance cannot start: the engine, a container it created.
+    await configured?.executor.close().catch(() => undefined);
+    throw error;
+  }
+
+  async function assemble(hostExecutor: Executor | undefined): Promise<OpenedShellgate> {
+    // A remote executor's description is the instance's place: its shell, directory and home.
+    const remote = remoteDescriptionOf(hostExecutor);
+    const commandEnv = remote
+      ? targetEnvironment(remote, configured?.environment)
+      : (host.env ?? process.env);
+    let cwd: string;
+    let shell: ShellResolution;
+    let sandbox: Sandbox;
+    let paragraph = "";
+    if (remote) {
+      // A configured executor starts in working_dir already; a host's is given it here.
+      cwd = configured ? remote.cwd : targetDirectory(parsed.working_dir, remote);
+      shell = remote.resolution;
+      sandbox = remoteSandbox(parsed, remote, host.env ?? process.env, host.sandbox);
+    } else {
+      // An absolute working_dir needs no process cwd (which may have been deleted under the host).
+      const absolute = parsed.working_dir !== undefined && path.isAbsolute(parsed.working_dir);
+      const hostCwd = host.cwd ?? (absolute ? (parsed.working_dir as string) : currentDirectory(host.env));
+      cwd = instanceDirectory(parsed.working_dir, hostCwd);
+      await requireDirectory(cwd);
+      shell = await instanceShell(parsed, host, hostCwd, cwd);
+      ({ sandbox, paragraph } = await instanceSandbox(
+        parsed,
+        shell,
+        cwd,
+        host.env ?? process.env,
+        host.sandbox,
+      ));
+    }
+    const enclose = sandbox.policy.mode === "off" ? {} : { sandbox };
+    const execution = executionPort(
+      hostExecutor ??
+        localExecutor({
+          config: parsed,
+          shell,
+          gate,
+          cwd,
+          concurrency,
+          ...(host.env ? { env: host.env } : {}),
+          ...(host.log ? { log: host.log.bind(host) } : {}),
+          ...enclose,
+        }),
+    );
+    // Managed processes start on this machine: not offered while commands run in a remote target.
+    const processes =
+      parsed.managed_processes && !remote
+        ? new ProcessRegistry(() =>
+            createProcessManager({
+              ...managedSettingsFromConfig(parsed),
+              check: gate.check,
+              concurrency,
+              resolution: shell,
+              cwd,
+              ...(host.observe ? { observe: host.observe } : {}),
+              ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
+              ...(host.env ? { baseEnvironment: host.env } : {}),
+              ...enclose,
+            }),
+          )
+        : undefined;
+    const descriptionContext: DescriptionContext = {
+      shellParagraph: remote ? describeShell(shell, { remote: true }) : shellParagraph(shell),
+      ...(remote?.isolation ? { targetParagraph: remote.isolation } : {}),
+      ...(remote?.spill === "host" ? { spillOnHost: true } : {}),
+      platform: shell.platform,
+      profile: parsed.safety_profile,
+      requireApproval: parsed.require_approval,
+      timeoutSeconds: parsed.timeout,
+      maxOutputBytes: parsed.max_output_bytes,
+      managedProcesses: processes !== undefined,
+      managedPty: parsed.managed_pty,
+      ...(paragraph ? { sandboxParagraph: paragraph } : {}),
+      ...(execution.executor.sessions ? { session: { directory: cwd } } : {}),
+    };
+    let closed = false;
+    let closing: Promise<void> | undefined;
+    const admit = instanceAdmission({
+      policy: {
+        check: gate.check,
+        requireApproval: parsed.require_approval,
+        ...(host.approve ? { approve: host.approve.bind(host) } : {}),
+      },
+      shell,
+      // The environment commands start from: the gate reads $HOME and the known variables from it.
+      env: commandEnv,
+      isClosed: () => closed,
+      ...(host.log ? { log: host.log.bind(host) } : {}),
+    });
+    const runtime: ToolRuntime = {
+      config: parsed,
+      cwd,
+      platform: shell.platform,
+      descriptionContext,
+      execution,
+      processes,
+      admit,
+    };
+
+    function tools(options: ToolsOptions = {}): ToolDefinition[] {
+      if (options.shape === "amplifier") return [amplifierTool(runtime)];
+      return processes ? [...dshTools(runtime), ...processTools(runtime)] : dshTools(runtime);
+    }
+
+    const shellgate: Shellgate = {
+      config: parsed,
       shell,
       cwd,
-      host.env ?? process.env,
-      host.sandbox,
-    ));
+      sandbox,
+      executor: execution.executor,
+      // Judged as a call in that directory would be: the same context the admission step builds.
+      check: (command, where = {}) => {
+        const place = callDirectory(cwd, where.cwd, shell.platform);
+        return gate.check(command, safetyContextFor({ cwd: place, env: commandEnv, shell }));
+      },
+      admit,
+      processes(ownerId) {
+        if (!processes)
+          throw new Error("managed processes are off; set managed_processes: true in the config");
+        return processes.for(ownerId);
+      },
+      describeShell: () => descriptionContext.shellParagraph,
+      tools,
+      get closed() {
+        return closed;
+      },
+      close() {
+        closed = true;
+        // The sandbox's session goes last, once no process it encloses is left.
+        closing ??= Promise.all([execution.close(), processes?.close()]).then(() => sandbox.close());
+        return closing;
+      },
+    };
+    return { shellgate, loadGate };
   }
-  const concurrency = createConcurrencyCounter(parsed.max_concurrent);
-  const enclose = sandbox.policy.mode === "off" ? {} : { sandbox };
-  const execution = executionPort(
-    host.executor ??
-      localExecutor({
-        config: parsed,
-        shell,
-        gate,
-        cwd,
-        concurrency,
-        ...(host.env ? { env: host.env } : {}),
-        ...(host.log ? { log: host.log.bind(host) } : {}),
-        ...enclose,
-      }),
-  );
-  // Managed processes start on this machine: not offered while commands run in a remote target.
-  const processes =
-    parsed.managed_processes && !remote
-      ? new ProcessRegistry(() =>
-          createProcessManager({
-            ...managedSettingsFromConfig(parsed),
-            check: gate.check,
-            concurrency,
-            resolution: shell,
-            cwd,
-            ...(host.observe ? { observe: host.observe } : {}),
-            ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
-            ...(host.env ? { baseEnvironment: host.env } : {}),
-            ...enclose,
-          }),
-        )
-      : undefined;
-  const descriptionContext: DescriptionContext = {
-    shellParagraph: remote ? describeShell(shell, { remote: true }) : shellParagraph(shell),
-    ...(remote?.isolation ? { targetParagraph: remote.isolation } : {}),
-    ...(remote?.spill === "host" ? { spillOnHost: true } : {}),
-    platform: shell.platform,
-    profile: parsed.safety_profile,
-    requireApproval: parsed.require_approval,
-    timeoutSeconds: parsed.timeout,
-    maxOutputBytes: parsed.max_output_bytes,
-    managedProcesses: processes !== undefined,
-    managedPty: parsed.managed_pty,
-    ...(paragraph ? { sandboxParagraph: paragraph } : {}),
-    ...(execution.executor.sessions ? { session: { directory: cwd } } : {}),
-  };
-  let closed = false;
-  let closing: Promise<void> | undefined;
-  const admit = instanceAdmission({
-    policy: {
-      check: gate.check,
-      requireApproval: parsed.require_approval,
-      ...(host.approve ? { approve: host.approve.bind(host) } : {}),
-    },
-    shell,
-    // The environment commands start from: the gate reads $HOME and the known variables from it.
-    env: commandEnv,
-    isClosed: () => closed,
-    ...(host.log ? { log: host.log.bind(host) } : {}),
-  });
-  const runtime: ToolRuntime = {
-    config: parsed,
-    cwd,
-    platform: shell.platform,
-    descriptionContext,
-    execution,
-    processes,
-    admit,
-  };
-
-  function tools(options: ToolsOptions = {}): ToolDefinition[] {
-    if (options.shape === "amplifier") return [amplifierTool(runtime)];
-    return processes ? [...dshTools(runtime), ...processTools(runtime)] : dshTools(runtime);
-  }
-
-  const shellgate: Shellgate = {
-    config: parsed,
-    shell,
-    cwd,
-    sandbox,
-    executor: execution.executor,
-    // Judged as a call in that directory would be: the same context the admission step builds.
-    check: (command, where = {}) => {
-      const place = callDirectory(cwd, where.cwd, shell.platform);
-      return gate.check(command, safetyContextFor({ cwd: place, env: commandEnv, shell }));
-    },
-    admit,
-    processes(ownerId) {
-      if (!processes) throw new Error("managed processes are off; set managed_processes: true in the config");
-      return processes.for(ownerId);
-    },
-    describeShell: () => descriptionContext.shellParagraph,
-    tools,
-    get closed() {
-      return closed;
-    },
-    close() {
-      closed = true;
-      // The sandbox's session goes last, once no process it encloses is left.
-      closing ??= Promise.all([execution.close(), processes?.close()]).then(() => sandbox.close());
-      return closing;
-    },
-  };
-  return { shellgate, loadGate };
 }

@@ -47,6 +47,7 @@ function notSeenToDie(task: TaskSnapshot): Record<string, unknown> {
   return {
     ...(task.survivors ? { survivors: task.survivors } : {}),
     ...(task.outputHeldOpen ? { outputHeldOpen: true } : {}),
+    ...(task.lost === undefined ? {} : { lost: task.lost }),
   };
 }
 
@@ -95,8 +96,8 @@ export function executionPort(executor: Executor): ExecutionPort {
           status: task.status,
           exitCode: task.exitCode,
           signal: task.signal,
-          stdout: read.stdout,
-          stderr: read.stderr,
+          // The output is the text's alone (see bashOutputResultSchema).
+          characters: { stdout: read.stdout.length, stderr: read.stderr.length },
           lossy: read.lossy,
           lostBytes: read.lostBytes,
           ...(read.truncated ? { truncated: read.truncated } : {}),

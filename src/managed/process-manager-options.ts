@@ -1,7 +1,10 @@
-import type { ShellResolution } from "../../platforms/index.js";
+import type { ShellKind, ShellResolution } from "../../platforms/index.js";
 import type { ConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { ProcessJob } from "../execution/containment/process-job.js";
 import type { BuildEnvironmentOptions } from "../execution/environment/build-environment.js";
+import type { SpillDirectory } from "../execution/io/spill-directory.js";
+import type { Launcher } from "../execution/launch/launcher.js";
+import type { PtyImporter } from "../execution/launch/pty-loader.js";
 import type { StartCheck } from "../execution/prepare/judge-start.js";
 import type { Sandbox } from "../execution/sandbox/index.js";
 import type { WslTarget } from "../execution/terminate/wsl-tree-kill.js";
@@ -10,8 +13,6 @@ import type { QuestionAdmission } from "./lifecycle/question-admission.js";
 import type { StdinDecision } from "./lifecycle/stdin-policy.js";
 import type { Observer } from "./observer/observer-event.js";
 import type { BinaryGuard } from "./output/stream-decoder.js";
-import type { PtyImporter } from "./terminal/pty-loader.js";
-import type { ManagedSpawnPlan } from "./transport/transport.js";
 
 /**
  * The instance settings the manager applies, as plain values; the wiring (src/api) maps the
@@ -37,6 +38,11 @@ export interface ManagedSettings {
   /** Windows, when no `resolution` is given: the shell preference (`windows_shell`) and `bash_path`. */
   readonly windowsShell?: string;
   readonly bashPath?: string;
+  /**
+   * Where a long command's script file is written (`spill_dir`), or the directory object that
+   * tracks it; default the shared private directory under the OS temp directory.
+   */
+  readonly spillDirectory?: string | SpillDirectory;
 }
 
 /** Per-call context from the tool layer. */
@@ -65,6 +71,25 @@ export type TerminateTreeFunction = (
     readonly wsl?: WslTarget;
   },
 ) => Promise<unknown>;
+
+/** What a planning seam must say for a managed start; the rest is the execution layer's defaults. */
+export interface ManagedSpawnPlan {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Text the plan needs written to stdin first (e.g. a script for a wrapped shell). */
+  readonly stdinText?: string;
+  /** Directories put before PATH, and variables set only when absent (see SpawnPlan). */
+  readonly pathPrepend?: string;
+  readonly envDefaults?: Readonly<Record<string, string>>;
+  /** The shell kind the plan was made for (decides how an exit status is read). */
+  readonly shell?: ShellKind;
+  /** Kind `none`: argv without a shell. */
+  readonly delivery?: "argv" | "environment" | "direct";
+  /** Resolve the program with PATHEXT and `.cmd` shims (the execution plan's flag, kind `none`). */
+  readonly crossSpawn?: boolean;
+}
 
 /** How a command becomes argv; `planSpawn` from the execution layer by default. */
 export type PlanSpawnFunction = (
@@ -103,7 +128,13 @@ export interface ProcessManagerOptions extends ManagedSettings {
   readonly planSpawn?: PlanSpawnFunction;
   /** The instance's OS sandbox: every managed start, pipes or pty, runs inside it. */
   readonly sandbox?: Sandbox;
-  /** Tree teardown seam; defaults to the execution layer's `terminateTree`. */
+  /**
+   * Where managed processes run: the launcher every start goes through (pipes or a terminal), and
+   * what ends their trees. Default: this machine (`createLocalLauncher`, with `importPty`,
+   * `terminateTree` and `platform` below).
+   */
+  readonly launcher?: Launcher;
+  /** Tree teardown seam of the default launcher; defaults to the execution layer's `terminateTree`. */
   readonly terminateTree?: TerminateTreeFunction;
   /** Binary guard seam; defaults to the execution layer's `guardBinary`. */
   readonly guardBinary?: BinaryGuard;

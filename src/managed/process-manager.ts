@@ -9,11 +9,11 @@ import {
   type ConcurrencyCounter,
   createConcurrencyCounter,
 } from "../execution/concurrency/concurrency-counter.js";
-import { buildEnvironment } from "../execution/environment/build-environment.js";
 import { guardBinary } from "../execution/io/binary-guard.js";
+import type { Launched, Launcher } from "../execution/launch/launcher.js";
+import { createLocalLauncher } from "../execution/launch/local-launcher.js";
+import { loadPty } from "../execution/launch/pty-loader.js";
 import { judgeStart } from "../execution/prepare/judge-start.js";
-import { planSpawn } from "../execution/spawn/plan-spawn.js";
-import { terminateTree } from "../execution/terminate/terminate-tree.js";
 import { blockedText } from "../text/refusals/refusal-text.js";
 import {
   type ListInput,
@@ -53,17 +53,15 @@ import {
 } from "./limits.js";
 import { ManagedProcessError } from "./managed-process-error.js";
 import { ObserverMailbox } from "./observer/observer-mailbox.js";
-import type { PlanSpawnFunction, ProcessManagerOptions, StartContext } from "./process-manager-options.js";
+import type { ProcessManagerOptions, StartContext } from "./process-manager-options.js";
 import {
   type ProcessPage,
   type ProcessStatus,
   pageReceipt,
   statusReceipt,
 } from "./receipts/status-receipt.js";
-import { defaultResolution } from "./spawn/plan-managed-start.js";
-import { spawnManagedProcess } from "./spawn/spawn-managed-process.js";
-import { loadPty, type PtyModule, requirePty } from "./terminal/pty-loader.js";
-import type { ManagedTransport } from "./transport/transport.js";
+import { defaultResolution, launchManagedStart } from "./start/launch-managed-start.js";
+import { requirePty } from "./terminal/require-pty.js";
 
 /** The answer to `list`: only this instance's processes, plus the mounted input policy. */
 export interface ProcessList {
@@ -116,7 +114,7 @@ class ManagedProcesses implements ProcessManager {
   readonly #table: ProcessTable;
   readonly #teardown: TreeTeardown;
   readonly #fence = new SerialQueue();
-  readonly #planSpawn: PlanSpawnFunction;
+  readonly #launcher: Launcher;
   #closed = false;
   #closing: Promise<void> | null = null;
 
@@ -124,11 +122,15 @@ class ManagedProcesses implements ProcessManager {
     this.#options = options;
     this.#platform = options.platform ?? process.platform;
     this.#concurrency = options.concurrency ?? createConcurrencyCounter(options.maxConcurrent);
-    this.#planSpawn = options.planSpawn ?? planSpawn;
+    this.#launcher =
+      options.launcher ??
+      createLocalLauncher({
+        platform: this.#platform,
+        loadPty: () => loadPty(options.importPty),
+        ...(options.terminateTree ? { terminateTree: options.terminateTree } : {}),
+      });
     this.#table = new ProcessTable(options.maxProcesses);
     this.#teardown = new TreeTeardown({
-      terminateTree: options.terminateTree ?? terminateTree,
-      platform: this.#platform,
       graceMs: options.killGraceMs,
       exitAfterTeardownMs: options.exitAfterTeardownMs ?? EXIT_AFTER_TEARDOWN_MS,
     });
@@ -149,7 +151,7 @@ class ManagedProcesses implements ProcessManager {
         "pty: true needs the host option managed_pty=true, which this host has not set. Start without pty (output then comes over pipes).",
       );
     }
-    const ptyModule = pty ? await requirePty(this.#options.importPty) : null;
+    if (pty) await this.#requireTerminal();
     const timeoutSeconds = parsed.timeout ?? this.#options.defaultTimeoutSeconds;
     const questionIds = parsed.question_ids ?? [];
     const cwd = context.cwd ?? this.#options.cwd ?? currentDirectory();
@@ -171,18 +173,18 @@ class ManagedProcesses implements ProcessManager {
       this.#checkCapacity();
       if (!this.#concurrency.tryAcquire()) throw concurrencyLimit(this.#concurrency);
       let record: ProcessRecord;
-      let transport: ManagedTransport;
+      let launched: Launched;
       try {
         this.#table.makeRoom();
         record = this.#createRecord(pty, timeoutSeconds, questionIds);
-        transport = await this.#spawn(record, parsed.command, cwd, ptyModule);
+        launched = await this.#launch(record, parsed.command, cwd, pty);
       } catch (error) {
         this.#concurrency.release();
         throw error;
       }
-      record.transport = transport;
+      record.launched = launched;
       this.#table.add(record);
-      void superviseManagedProcess(record, transport, {
+      void superviseManagedProcess(record, launched, {
         stop: (target, reason) => this.#stop(target, reason),
         sweep: (target) => this.#teardown.sweep(target),
         outputDrainMs: this.#options.outputDrainMs ?? OUTPUT_DRAIN_MS,
@@ -271,7 +273,7 @@ class ManagedProcesses implements ProcessManager {
     return {
       owner_id: this.ownerId,
       stdin_allowed: this.#stdin.allowed,
-      pty: this.#options.ptyAllowed && (await loadPty(this.#options.importPty)) !== null,
+      pty: this.#options.ptyAllowed && (await this.#launcher.canLaunchTerminal()),
       observer_available: this.#options.observe !== undefined,
       processes: this.#table.values().map(statusReceipt),
     };
@@ -363,30 +365,38 @@ class ManagedProcesses implements ProcessManager {
     return this.#resolution;
   }
 
-  async #spawn(
-    record: ProcessRecord,
-    command: string,
-    cwd: string,
-    pty: PtyModule | null,
-  ): Promise<ManagedTransport> {
-    return spawnManagedProcess({
+  /** Whether a terminal start can work: node-pty loads here, or the host's launcher offers one. */
+  async #requireTerminal(): Promise<void> {
+    if (!this.#options.launcher) {
+      await requirePty(this.#options.importPty);
+      return;
+    }
+    if (!(await this.#launcher.canLaunchTerminal())) {
+      throw new ManagedProcessError(
+        "pty_unavailable",
+        "This host's launcher offers no terminal; start without pty (output then comes over pipes).",
+      );
+    }
+  }
+
+  async #launch(record: ProcessRecord, command: string, cwd: string, terminal: boolean): Promise<Launched> {
+    const started = await launchManagedStart({
       processId: record.processId,
       command,
       cwd,
       resolution: await this.#resolve(),
       platform: this.#platform,
-      environment: buildEnvironment(this.#options.baseEnvironment ?? process.env, {
-        ...this.#options.environment,
-        platform: this.#platform,
-      }),
-      pty,
-      planSpawn: this.#planSpawn,
+      terminal,
+      baseEnvironment: this.#options.baseEnvironment ?? process.env,
+      environment: this.#options.environment,
       sandbox: this.#options.sandbox,
-      onSandboxTrailer: (trailer) => {
-        record.sandboxTrailer = trailer;
-      },
-      handlers: { onOutput: (stream, bytes) => record.appendOutput(stream, bytes) },
+      spillDirectory: this.#options.spillDirectory,
+      planSpawn: this.#options.planSpawn,
+      launcher: this.#launcher,
+      onOutput: (stream, bytes) => record.appendOutput(stream, bytes),
     });
+    record.sandboxTrailer = started.trailer;
+    return started.launched;
   }
 
   #stop(record: ProcessRecord, reason: TerminationReason): Promise<void> {

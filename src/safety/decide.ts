@@ -4,7 +4,11 @@ import type { Finding, Severity } from "./finding.js";
 import type { CompiledPattern } from "./lists/pattern.js";
 import type { SafetyProfile, Verdict } from "./verdict.js";
 
-const BLOCKED: Record<SafetyProfile, ReadonlySet<Severity>> = {
+/**
+ * The decision table: which severities each profile blocks. The `bash` description's profile line
+ * is written from it (src/text/descriptions/profile-line.ts), so the two cannot disagree.
+ */
+export const BLOCKED_SEVERITIES: Readonly<Record<SafetyProfile, ReadonlySet<Severity>>> = {
   strict: new Set(["catastrophic", "dangerous", "dynamic", "unanalysable"]),
   standard: new Set(["catastrophic", "dangerous", "dynamic", "unanalysable"]),
   permissive: new Set(["catastrophic", "unanalysable"]),
@@ -83,7 +87,7 @@ export function decide(analysis: AnalysisResult, profile: SafetyProfile, lists: 
       };
     }
   }
-  const blocked = BLOCKED[profile];
+  const blocked = BLOCKED_SEVERITIES[profile];
   for (const finding of analysis.findings) {
     if (!blocked.has(finding.severity) || lifted(finding, profile, lists, analysis)) continue;
     return {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { describeIssue } from "../config/describe-issue.js";
 
 export type ValidatedInput<Value> =
@@ -15,7 +15,7 @@ export function validateToolInput<Schema extends z.ZodType>(
   schema: Schema,
   input: unknown,
 ): ValidatedInput<z.output<Schema>> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(withoutNullOptionals(schema, input ?? {}));
   if (result.success) return { ok: true, value: result.data };
   const [first, ...rest] = result.error.issues;
   if (first === undefined) return { ok: false, message: `Invalid ${toolName} input.` };
@@ -23,4 +23,30 @@ export function validateToolInput<Schema extends z.ZodType>(
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : "";
   const end = /[.?!]$/.test(clause) && more === "" ? "" : ".";
   return { ok: false, message: `Invalid ${toolName} input: ${clause}${more}${end}` };
+}
+
+/**
+ * `null` for an optional field means "not given": clients in strict structured-output modes (every
+ * field required, the optional ones nullable) send `"timeoutMs": null` rather than leaving it out. A
+ * field whose schema takes null itself, or a required one, keeps it and is judged as sent.
+ */
+function withoutNullOptionals(schema: z.ZodType, input: unknown): unknown {
+  if (
+    !(schema instanceof z.ZodObject) ||
+    typeof input !== "object" ||
+    input === null ||
+    Array.isArray(input)
+  ) {
+    return input;
+  }
+  const shape = schema.shape as Record<string, z.ZodType>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(input)) {
+    const field = shape[key];
+    if (value !== null || field === undefined) continue;
+    if (!field.safeParse(undefined).success || field.safeParse(null).success) continue;
+    copy ??= { ...(input as Record<string, unknown>) };
+    delete copy[key];
+  }
+  return copy ?? input;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShellgate } from "../../src/api/create-shellgate.js";
 import type { Shellgate } from "../../src/api/shellgate.js";
 import type { ToolDefinition, ToolResult } from "../../src/tools/tool-definition.js";
+import { fileAppears } from "../fixtures/cli/run-cli.js";
 import { skipUnderWine } from "../support/platform.js";
 
 // MCP clients validate structured content against the announced output schema; a mismatch is a
@@ -52,6 +53,35 @@ describe("structured results match the output schemas", () => {
     const taskId = String(started.structured?.task_id);
     await call("bash_output", { task_id: taskId });
     await call("bash_kill", { task_id: taskId });
+  });
+
+  it("bash_output returns the output once: in the text, with only its size in the structured result", async (context) => {
+    skipUnderWine(context, "no-git-bash");
+    const ready = path.join(spillDirectory, "read-once.done");
+    const started = await call("bash", {
+      command: `printf 'x%.0s' $(seq 1 800); printf 'e' >&2; : > '${ready}'`,
+      description: "Print",
+      run_in_background: true,
+    });
+    await fileAppears(ready);
+    const taskId = String(started.structured?.task_id);
+    // Each read returns what came since the last; the task ends right after the ready file.
+    let text = "";
+    const characters = { stdout: 0, stderr: 0 };
+    for (;;) {
+      const read = await call("bash_output", { task_id: taskId });
+      text += read.text;
+      expect(read.structured).not.toHaveProperty("stdout");
+      expect(read.structured).not.toHaveProperty("stderr");
+      expect(JSON.stringify(read.structured)).not.toContain("xxxx");
+      const added = read.structured?.characters as { stdout: number; stderr: number };
+      characters.stdout += added.stdout;
+      characters.stderr += added.stderr;
+      if (read.structured?.status !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(text).toContain("x".repeat(800));
+    expect(characters).toEqual({ stdout: 800, stderr: 1 });
   });
 
   it("process tools: start, read, wait, status, write, terminate, list", async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type WebSocket, WebSocketServer } from "ws";
-import { loadPty } from "../../src/managed/terminal/pty-loader.js";
+import { loadPty } from "../../src/execution/launch/pty-loader.js";
 
 /**
  * A Kubernetes API server on loopback that speaks the exec channel protocol for real — the

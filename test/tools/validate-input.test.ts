@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mcpBashInputSchema } from "../../src/surfaces/mcp/mcp-tools.js";
 import {
   amplifierBashInputSchema,
   amplifierManagedBashInputSchema,
@@ -16,6 +17,39 @@ function messageOf(schema: Parameters<typeof validateToolInput>[1], input: unkno
 }
 
 describe("validateToolInput", () => {
+  it("takes null for an optional field as not given, as strict structured-output clients send it", () => {
+    const result = validateToolInput("bash", mcpBashInputSchema, {
+      command: "ls",
+      description: null,
+      timeoutMs: null,
+      workdir: null,
+      run_in_background: null,
+    });
+    expect(result).toEqual({ ok: true, value: { command: "ls" } });
+    expect(validateToolInput("bash", amplifierBashInputSchema, { command: "ls", timeout: null })).toEqual({
+      ok: true,
+      value: { command: "ls" },
+    });
+  });
+
+  it("reads the managed shape's null fields as absent, so a follow-up is not refused for them", () => {
+    const result = validateToolInput("bash", amplifierManagedBashInputSchema, {
+      action: "read",
+      process_id: "p1",
+      command: null,
+      timeout: null,
+      run_in_background: null,
+      pty: null,
+      stdin: null,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it("still refuses null for a required field", () => {
+    expect(messageOf(bashInputSchema, { command: null, description: "x" })).toMatch(/field 'command'/);
+    expect(messageOf(bashInputSchema, { command: "ls", description: null })).toMatch(/field 'description'/);
+  });
+
   it("returns the parsed value for a good input", () => {
     const result = validateToolInput("bash", bashInputSchema, { command: "ls", description: "List files" });
     expect(result).toEqual({ ok: true, value: { command: "ls", description: "List files" } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { loadPty, PTY_PACKAGE } from "../../src/managed/terminal/pty-loader.js";
+import { loadPty, PTY_PACKAGE } from "../../src/execution/launch/pty-loader.js";
 import { allText, closeTestManagers, createTestManager, waitForFinal } from "../managed/manager-fixture.js";
 import { NO_BASH } from "./support/run-plan.js";
 import { onWindows, underWine, wineCannot } from "./support/windows-host.js";

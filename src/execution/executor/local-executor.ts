@@ -2,6 +2,7 @@ import os from "node:os";
 import { currentDirectory, type ShellResolution } from "../../../platforms/index.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
+import type { Launcher } from "../launch/launcher.js";
 import { shellPathOf } from "../prepare/command-script.js";
 import { nativeWorkingDirectory } from "../prepare/native-working-directory.js";
 import { prepareStart } from "../prepare/prepare-start.js";
@@ -43,6 +44,19 @@ export interface LocalExecutorOptions
    * Default fresh: a new shell per call. Background tasks start fresh either way.
    */
   readonly session?: SessionSettings;
+  /** Commands run in a remote target instead of on this machine (see `remote/remote-executor.ts`). */
+  readonly target?: ExecutorTarget;
+}
+
+/** A remote target as the executor runs commands in it. */
+export interface ExecutorTarget {
+  /** What `describe()` answers: the target's shell, directory, home, user and isolation. */
+  readonly description: ExecutorDescription;
+  readonly launcher: Launcher;
+  /** Ends what still carries the instance marker in the target (`close()` with kill_background_children). */
+  endInstance(graceMs: number): Promise<unknown>;
+  /** Lets go of the engine (and what shellgate created there). */
+  close(): Promise<void>;
 }
 
 /** This machine as the local executor's target: the home and user its commands see. */
@@ -76,7 +90,14 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   const maxAge = options.spillMaxAgeHours ?? 24;
   void cleanOldSpills(spillDirectory.baseDirectory, maxAge);
   const instanceMarker = createInstanceMarker();
-  const shared: RunOptions = { ...options, cwd: baseCwd, spillDirectory, instanceMarker };
+  const { target } = options;
+  const shared: RunOptions = {
+    ...options,
+    cwd: baseCwd,
+    spillDirectory,
+    instanceMarker,
+    ...(target ? { launcher: target.launcher } : {}),
+  };
   const registry = new TaskRegistry({
     maxOutputBytes: options.backgroundMaxOutputBytes ?? DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES,
     ...(options.maxBackgroundTasks === undefined ? {} : { maxTasks: options.maxBackgroundTasks }),
@@ -88,6 +109,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     platform: options.resolution.platform,
     ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
     ...(options.onListenerError ? { onListenerError: options.onListenerError } : {}),
+    ...(target ? { launcher: target.launcher } : {}),
   });
 
   const perCall = (spec: ExecSpec): RunOptions => ({
@@ -100,14 +122,15 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     ...(spec.verdict ? { verdict: spec.verdict } : {}),
   });
 
-  const description = describeLocal(options, baseCwd);
+  const description = target?.description ?? describeLocal(options, baseCwd);
   const killGraceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
   const sessionPool =
     // With the OS sandbox on, calls stay fresh: a long-lived shell inside the sandbox's wrapper is
     // not yet interrupted (the signal would reach the wrapper), see the issue-21 note.
     options.session?.mode === "persistent" &&
     sessionUnsupported(options.resolution) === null &&
-    !options.sandbox
+    !options.sandbox &&
+    !target
       ? new SessionPool({
           maxSessions: options.session.maxSessions,
           idleMs: options.session.idleMs,
@@ -219,11 +242,14 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       await Promise.all([registry.close(), sessionPool?.close()]);
       // What escaped every tree (`setsid cmd >/dev/null 2>&1 &`) still carries the instance marker;
       // with kill_background_children off, leaving such processes running is what was asked for.
-      if (options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren) {
-        await terminateMarked(instanceMarker, {
-          graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
-          platform: options.resolution.platform,
-        });
+      const graceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
+      const sweep = options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren;
+      if (target) {
+        // The target may be gone already: close() still returns, and the engine is let go.
+        if (sweep) await target.endInstance(graceMs).catch(() => undefined);
+        await target.close().catch(() => undefined);
+      } else if (sweep) {
+        await terminateMarked(instanceMarker, { graceMs, platform: options.resolution.platform });
       }
       if (ownsSpillDirectory) spillDirectory.removeUnnamed();
     },

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { looksLikeUtf16le } from "../../../platforms/index.js";
-import { hostOemCodePage } from "./host-code-page.js";
+import { type CodePages, decodeCodePageLines } from "./code-page-choice.js";
+import { hostAnsiCodePage, hostOemCodePage } from "./host-code-page.js";
 
 /** Below this many bytes, undecodable output is shown (lossily) rather than judged. */
 export const MIN_BINARY_SAMPLE_BYTES = 64;
@@ -13,6 +14,8 @@ export interface GuardedOutput {
   readonly withheld: boolean;
   /** True when the bytes were not valid UTF-8 and were decoded with replacement characters. */
   readonly encodingLoss: boolean;
+  /** The Windows code page lines that were not UTF-8 were read in, and whether that was a guess. */
+  readonly codePage?: { readonly page: number; readonly guessed: boolean };
 }
 
 const EMPTY_OUTPUT: GuardedOutput = { text: "", withheld: false, encodingLoss: false };
@@ -20,9 +23,12 @@ const EMPTY_OUTPUT: GuardedOutput = { text: "", withheld: false, encodingLoss: f
 export interface GuardOptions {
   /**
    * The code page for output that is neither UTF-8 nor UTF-16 (a Windows console program writing
-   * in its OEM page). Default: this host's OEM code page on Windows, none elsewhere.
+   * in its OEM page), when only one is to be tried. Default: this host's ANSI and OEM pages on
+   * Windows (whichever reads better; see `decodeCodePageLines`), none elsewhere.
    */
   readonly legacyCodePage?: number | null;
+  /** Both pages to choose from; wins over `legacyCodePage`. */
+  readonly codePages?: CodePages;
 }
 
 const strictDecoder = new TextDecoder("utf-8", { fatal: true });
@@ -63,11 +69,24 @@ export function guardBinary(bytes: Uint8Array, stream: string, options: GuardOpt
   } catch {
     // not valid UTF-8: judged below
   }
-  const legacy = decodeLegacyText(
-    bytes,
-    options.legacyCodePage === undefined ? hostOemCodePage() : options.legacyCodePage,
-  );
-  if (legacy !== null) return { text: legacy, withheld: false, encodingLoss: false };
+  const pages: CodePages =
+    options.codePages ??
+    (options.legacyCodePage === undefined
+      ? { oem: hostOemCodePage(), ansi: hostAnsiCodePage() }
+      : { oem: options.legacyCodePage, ansi: null });
+  const legacy = decodeCodePageLines(bytes, pages);
+  if (legacy !== null && plausibleText(legacy.text)) {
+    // The model is told when the page was a guess: a wrong one garbles accented letters silently.
+    const note = legacy.guessed
+      ? `\n[shellgate: output decoded as Windows code page ${legacy.codePage}; a guess — code page ${legacy.alternative} reads about as well, so accented letters may be wrong]`
+      : "";
+    return {
+      text: legacy.text + note,
+      withheld: false,
+      encodingLoss: false,
+      codePage: { page: legacy.codePage, guessed: legacy.guessed },
+    };
+  }
   if (bytes.length < MIN_BINARY_SAMPLE_BYTES) {
     return { text: lossyDecoder.decode(bytes), withheld: false, encodingLoss: true };
   }
@@ -94,14 +113,26 @@ function plausibleText(text: string): boolean {
  * or by its NUL pattern, and believed only when it decodes to plain text. Null otherwise.
  */
 export function decodeUtf16Text(bytes: Uint8Array): string | null {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // A head or tail window cut at an odd offset: the code unit split by the cut is dropped, so the
+  // rest stays aligned (a tail's first byte is the second half of a unit, a head's last the first).
+  const buffer = whole.length % 2 === 0 ? whole : oddCutAligned(whole);
+  if (buffer === null) return null;
   const marked = buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe;
-  if (!marked && (buffer.length < 4 || buffer.length % 2 !== 0 || !looksLikeUtf16le(buffer))) return null;
+  if (!marked && (buffer.length < 4 || !looksLikeUtf16le(buffer))) return null;
   const text = buffer.subarray(marked ? 2 : 0).toString("utf16le");
   // NUL-separated output (`find -print0`, `printf 'a\0b\0'`) can look like UTF-16 too; real text
   // has a space or a line break somewhere, NUL-separated names need not.
   if (!marked && (buffer.length < 8 || !/[\s]/.test(text))) return null;
   return plausibleText(text) ? text : null;
+}
+
+function oddCutAligned(buffer: Buffer): Buffer | null {
+  if (buffer.length < 5) return null;
+  const tail = buffer.subarray(1);
+  if (looksLikeUtf16le(tail)) return tail;
+  const head = buffer.subarray(0, buffer.length - 1);
+  return looksLikeUtf16le(head) ? head : null;
 }
 
 type CodePageDecoder = Pick<typeof import("iconv-lite"), "encodingExists" | "decode">;

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 let cached: number | null | undefined;
+let cachedAnsi: number | null | undefined;
 
 /**
  * The OEM code page of this Windows host (437, 850, 866, 932, ...), which console programs such as
@@ -23,4 +24,25 @@ export function hostOemCodePage(platform: NodeJS.Platform = process.platform): n
     cached = null;
   }
   return cached;
+}
+
+/**
+ * The ANSI code page of this Windows host (1252, 1251, 932, ...), which non-console programs and
+ * Python before 3.15 use when they write to a pipe. Null off Windows or when it cannot be read.
+ */
+export function hostAnsiCodePage(platform: NodeJS.Platform = process.platform): number | null {
+  if (platform !== "win32") return null;
+  if (cachedAnsi !== undefined) return cachedAnsi;
+  try {
+    const koffi = createRequire(import.meta.url)("koffi") as {
+      load(file: string): { func(prototype: string): () => number };
+    };
+    const systemRoot = process.env.SystemRoot ?? "C:\\Windows";
+    const kernel32 = koffi.load(path.win32.join(systemRoot, "System32", "kernel32.dll"));
+    const page = kernel32.func("uint32_t __stdcall GetACP()")();
+    cachedAnsi = page > 0 ? page : null;
+  } catch {
+    cachedAnsi = null;
+  }
+  return cachedAnsi;
 }

@@ -1,3 +1,4 @@
+import { truncationMarker } from "../../text/results/truncation-marker.js";
 import { utf8SafeEnd, utf8SafeStart } from "./utf8-boundary.js";
 
 /** Share of the limit kept from the start and from the end of a stream that was too long. */
@@ -61,7 +62,13 @@ export function truncateOutput(input: TruncationInput): TruncatedBytes {
       tail: lineTail,
       mode: "lines",
       omittedBytes: omitted,
-      marker: `[... output truncated: showing the first ${countLines(lineHead)} and the last ${countLines(lineTail)} lines; ${omitted} of ${input.totalBytes} bytes omitted ...]`,
+      marker: truncationMarker({
+        mode: "lines",
+        headLines: countLines(lineHead),
+        tailLines: countLines(lineTail),
+        omittedBytes: omitted,
+        totalBytes: input.totalBytes,
+      }),
     };
   }
   const byteHead = headWindow.subarray(0, utf8SafeEnd(headWindow, headWindow.length));
@@ -72,7 +79,13 @@ export function truncateOutput(input: TruncationInput): TruncatedBytes {
     tail: byteTail,
     mode: "bytes",
     omittedBytes: omitted,
-    marker: `[... output truncated by bytes (lines too long): showing the first ${byteHead.length} and the last ${byteTail.length} bytes; ${omitted} of ${input.totalBytes} bytes omitted ...]`,
+    marker: truncationMarker({
+      mode: "bytes",
+      headBytes: byteHead.length,
+      tailBytes: byteTail.length,
+      omittedBytes: omitted,
+      totalBytes: input.totalBytes,
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { buildEnvironment } from "../environment/build-environment.js";
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
 import { prepareDirectPlan } from "../fallback/prepare-direct-plan.js";
 import type { LaunchPlan } from "../launch/launcher.js";
+import { withExitStatus } from "../run/background-status.js";
 import { ExecutionError } from "../run/execution-error.js";
 import type { RunOptions } from "../run/run-options.js";
 import { decideLongCommand, sourceScriptCommand } from "../spawn/long-command.js";
@@ -41,9 +42,15 @@ export interface PrepareStartOptions
     | "verdict"
     | "spillDirectory"
     | "sandbox"
+    | "launcher"
   > {
   /** The run marker every process of this start inherits; default a fresh one. */
   readonly marker?: RunMarker;
+  /**
+   * Detached starts: the file the shell writes the command's exit status to when it ends (see
+   * run/background-status.ts). A no-bash plan has no shell to write it and ignores it.
+   */
+  readonly exitStatusFile?: string;
   /** A start on a terminal: it gets a real terminal type instead of the non-interactive `TERM=dumb`. */
   readonly terminal?: boolean;
   /** The planning step; default `planSpawn`. */
@@ -114,17 +121,23 @@ export async function prepareStart(command: string, options: PrepareStartOptions
     },
   );
   if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
-  assertWorkingDirectory(cwd, options.workdir);
+  // A launcher's target checks its own directories and takes a long command itself.
+  if (!options.launcher) assertWorkingDirectory(cwd, options.workdir);
   const scriptFile =
-    delivery.delivery === "script-file"
+    delivery.delivery === "script-file" && !options.launcher
       ? writeCommandScript(command, resolution, options.spillDirectory)
       : undefined;
   let plan: SpawnPlan;
   try {
     // WSL translates a native --cd with the distribution's own automount root.
     const shellCwd = resolution.kind === "wsl" ? wslCdArgument(cwd, resolution.distro) : undefined;
-    const delivered =
+    const asGiven =
       scriptFile === undefined ? command : sourceScriptCommand(shellPathOf(scriptFile, resolution));
+    // Added after the gate judged `command`: shellgate's own text, not the caller's.
+    const delivered =
+      options.exitStatusFile === undefined || resolution.kind === "none"
+        ? asGiven
+        : withExitStatus(asGiven, shellPathOf(options.exitStatusFile, resolution));
     const planStart = options.planSpawn ?? planSpawn;
     plan = planOrRefuse(() =>
       planStart(resolution, delivered, cwd, shellCwd === undefined ? {} : { shellCwd }),

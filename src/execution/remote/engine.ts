@@ -6,7 +6,10 @@
  */
 export interface EngineExecRequest {
   readonly argv: readonly string[];
-  /** Variables the engine can set itself (Docker's `Env`); the others ignore them. */
+  /**
+   * Variables the engine sets in the program's own environment (Docker's `Env`; SSH as assignments
+   * before `exec` when the login shell is POSIX); Kubernetes ignores them.
+   */
   readonly env?: Readonly<Record<string, string>>;
   /** Keep stdin open for `write`; otherwise the program reads EOF at once. */
   readonly stdin: boolean;

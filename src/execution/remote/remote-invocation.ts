@@ -56,11 +56,42 @@ export function remoteInvocation(input: InvocationInput): Invocation {
   return { argv: shell, env: {} };
 }
 
+/** Login shells that read `NAME='value' exec program` as POSIX sh does: the variables reach the program. */
+const POSIX_LOGIN_SHELLS = new Set([
+  "sh",
+  "bash",
+  "dash",
+  "ash",
+  "busybox",
+  "ksh",
+  "mksh",
+  "lksh",
+  "zsh",
+  "yash",
+  "posh",
+]);
+
+/** Whether a login shell (its path, from the probe) takes variable assignments in front of `exec`. */
+export function isPosixLoginShell(loginShell: string | undefined): boolean {
+  const name = loginShell?.split("/").pop();
+  return name !== undefined && POSIX_LOGIN_SHELLS.has(name);
+}
+
 /**
  * argv as one command line for an SSH login shell, which runs it as `$SHELL -c LINE`: every word
  * single-quoted (sh, bash, dash, zsh, ksh and fish all read that alike) and `exec`, so the login
- * shell is replaced and the program is the session's leader. Pure.
+ * shell is replaced and the program is the session's leader. `env` goes in front as assignments
+ * (`NAME='value' exec …`), which a POSIX login shell exports to the program it execs — the
+ * variables are then in the program's own environment block, as Docker's `Env` puts them, without
+ * an `env` program started on the way; only for a login shell `isPosixLoginShell` accepts. Pure.
  */
-export function loginShellCommandLine(argv: readonly string[]): string {
-  return `exec ${argv.map(singleQuote).join(" ")}`;
+export function loginShellCommandLine(
+  argv: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): string {
+  const assignments = Object.entries(env)
+    .filter(([name]) => isShellIdentifier(name))
+    .map(([name, value]) => `${name}=${singleQuote(value)} `)
+    .join("");
+  return `${assignments}exec ${argv.map(singleQuote).join(" ")}`;
 }

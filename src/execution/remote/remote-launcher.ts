@@ -29,7 +29,7 @@ import { environmentDelta } from "./environment-delta.js";
 import { isExecutorError } from "./executor-error.js";
 import { killScript } from "./kill-script.js";
 import { remoteExit } from "./remote-exit.js";
-import { remoteInvocation, shellArguments } from "./remote-invocation.js";
+import { isPosixLoginShell, remoteInvocation, shellArguments } from "./remote-invocation.js";
 import type { TargetFacts, TargetShell } from "./target-facts.js";
 
 /** A probed target and the engine that reaches it: what a remote launcher runs commands in. */
@@ -257,7 +257,9 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
   const invocation = remoteInvocation({
     facts: target.facts,
     shell: target.facts.shell,
-    engineSetsEnvironment: target.engine.kind === "docker",
+    engineSetsEnvironment:
+      target.engine.kind === "docker" ||
+      (target.engine.kind === "ssh" && isPosixLoginShell(target.facts.loginShell)),
     command,
     token,
     cwd: plan.cwd,

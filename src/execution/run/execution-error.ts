@@ -22,7 +22,9 @@ export type ExecutionErrorCode =
   /** Every one of `max_sessions` resident shells is running a command (`session: persistent`). */
   | "session-limit"
   /** `sandbox.mode` is `required` and the OS sandbox cannot run here; nothing was spawned. */
-  | "sandbox-unavailable";
+  | "sandbox-unavailable"
+  /** The connection to a remote target broke while the command ran: how it ended is unknown. */
+  | "target-lost";
 
 /**
  * An infrastructure failure: the command did not run. A non-zero exit, a timeout or a kill is a

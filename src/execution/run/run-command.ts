@@ -68,6 +68,7 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       graceMs: options.killGraceMs ?? RUN_DEFAULTS.killGraceMs,
       platform: options.resolution.platform,
       ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
+      ...(options.launcher ? { launcher: options.launcher } : {}),
     });
     let timedOut = false;
     let aborted = false;
@@ -84,6 +85,11 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
     });
+    if (end.launchError) {
+      const code = end.launchError.code === "ENOENT" ? "bad-cwd" : "spawn-failed";
+      throw new ExecutionError(code, end.launchError.message);
+    }
+    if (end.lost !== undefined) throw new ExecutionError("target-lost", end.lost);
     if (end.spawnError) {
       throw new ExecutionError("spawn-failed", spawnFailureMessage(prepared.plan, end.spawnError));
     }

@@ -2,6 +2,7 @@ import type { ShellResolution } from "../../../platforms/index.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { ConcurrencyCounter } from "../concurrency/concurrency-counter.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
+import type { Launcher } from "../launch/launcher.js";
 import type { StartCheck } from "../prepare/judge-start.js";
 import type { Sandbox } from "../sandbox/index.js";
 
@@ -67,6 +68,12 @@ export interface RunOptions {
   readonly concurrency?: ConcurrencyCounter;
   /** The instance's OS sandbox; every start is enclosed by it. Absent: no sandbox. */
   readonly sandbox?: Sandbox;
+  /**
+   * Where commands run when not on this machine: a remote target's launcher. Its directories are
+   * the target's (not checked here: the launcher refuses a missing one), and it delivers a long
+   * command itself, so no script file is written here.
+   */
+  readonly launcher?: Launcher;
 }
 
 export const RUN_DEFAULTS = {

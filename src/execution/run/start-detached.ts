@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync } from "node:fs";
-import path from "node:path";
+import { closeSync, openSync, writeFileSync } from "node:fs";
 import { spillDirectoryOf } from "../io/shared-spill-directory.js";
-import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
+import { LaunchError } from "../launch/launcher.js";
+import { createLocalLauncher } from "../launch/local-launcher.js";
 import { prepareStart } from "../prepare/prepare-start.js";
-import { removeScriptFile } from "../spawn/script-file.js";
-import { startProcess } from "../spawn/start-process.js";
+import { type BackgroundRecord, backgroundPaths } from "./background-status.js";
 import { ExecutionError } from "./execution-error.js";
 import type { RunOptions } from "./run-options.js";
 
@@ -13,6 +12,21 @@ export interface DetachedStart {
   readonly pid: number;
   /** Where stdout and stderr go (private directory, mode 0600); null when no file could be made. */
   readonly logPath: string | null;
+  /**
+   * Where the shell writes the command's exit status when it ends (`shellgate doctor` lists it);
+   * null without a private directory or without a shell (a no-bash plan).
+   */
+  readonly statusPath: string | null;
+}
+
+/** A fresh private file (mode 0600), or null when none can be made. */
+function createPrivateFile(file: string): string | null {
+  try {
+    closeSync(openSync(file, "wx", 0o600));
+    return file;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -22,41 +36,36 @@ export interface DetachedStart {
 export async function startDetached(command: string, options: RunOptions): Promise<DetachedStart> {
   // Enclosed like every start. The sandbox's proxies live in this process, so once it exits a
   // detached sandboxed command has no network left; its filesystem bounds stay.
-  const prepared = await prepareStart(command, options);
   const directory = spillDirectoryOf(options.spillDirectory).path();
-  let logPath: string | null = null;
-  let descriptor: number | "ignore" = "ignore";
-  if (directory !== null) {
-    const candidate = path.join(directory, `${randomBytes(12).toString("hex")}-background.log`);
+  const paths = directory === null ? null : backgroundPaths(directory, randomBytes(12).toString("hex"));
+  const statusPath = paths === null || options.resolution.kind === "none" ? null : paths.statusPath;
+  const prepared = await prepareStart(
+    command,
+    statusPath === null ? options : { ...options, exitStatusFile: statusPath },
+  );
+  const logPath = paths === null ? null : createPrivateFile(paths.logPath);
+  let pid: number;
+  try {
+    const launcher = createLocalLauncher({ platform: options.resolution.platform });
+    const launched = await launcher.launch(prepared.plan, { kind: "detached", logPath });
+    pid = launched.pid as number;
+  } catch (error) {
+    if (error instanceof LaunchError) throw new ExecutionError("spawn-failed", error.message);
+    throw error;
+  }
+  if (paths !== null && logPath !== null && statusPath !== null) {
+    const record: BackgroundRecord = {
+      pid,
+      command,
+      startedAt: new Date().toISOString(),
+      logPath,
+      statusPath,
+    };
     try {
-      descriptor = openSync(candidate, "wx", 0o600);
-      logPath = candidate;
+      writeFileSync(paths.recordPath, `${JSON.stringify(record)}\n`, { mode: 0o600, flag: "wx" });
     } catch {
-      descriptor = "ignore";
+      // the run goes on; only doctor's list lacks it
     }
   }
-  const child = startProcess(
-    { ...prepared.plan, detached: true },
-    { env: prepared.plan.env, stdio: ["ignore", descriptor, descriptor] },
-  );
-  try {
-    await new Promise<void>((resolve, reject) => {
-      child.once("spawn", resolve);
-      child.once("error", reject);
-    });
-  } catch (error) {
-    // Once started, the script removes itself; only a failed start leaves it to us.
-    if (prepared.plan.scriptFile !== undefined) removeScriptFile(prepared.plan.scriptFile);
-    throw new ExecutionError(
-      "spawn-failed",
-      spawnFailureMessage(prepared.plan, error as NodeJS.ErrnoException),
-    );
-  } finally {
-    if (typeof descriptor === "number") closeSync(descriptor);
-  }
-  child.on("error", () => {
-    // it has started; nothing later concerns this process, which is about to forget it
-  });
-  child.unref();
-  return { pid: child.pid as number, logPath };
+  return { pid, logPath, statusPath };
 }

@@ -1,5 +1,5 @@
 import { decodeExitStatus } from "../exit-status.js";
-import type { LaunchPlan } from "../launch/launcher.js";
+import type { LaunchError, Launcher, LaunchPlan } from "../launch/launcher.js";
 import { removeScriptFile } from "../spawn/script-file.js";
 import { jobOf, startProcess } from "../spawn/start-process.js";
 import { listDescendants } from "../terminate/list-descendants.js";
@@ -7,6 +7,7 @@ import { isGroupAlive } from "../terminate/process-alive.js";
 import { type TerminationReport, terminateTree } from "../terminate/terminate-tree.js";
 import { wslTargetOf } from "../terminate/wsl-tree-kill.js";
 import type { BackgroundChildren } from "./run-result.js";
+import { superviseLaunch } from "./supervise-launch.js";
 
 /** How long the pipes may keep delivering after the shell exited before they are cut. */
 export const DEFAULT_DRAIN_MS = 250;
@@ -24,6 +25,11 @@ export interface SuperviseOptions {
   readonly graceMs: number;
   readonly drainMs?: number;
   readonly platform?: NodeJS.Platform;
+  /**
+   * Where the plan runs, when not on this machine (a remote target's launcher). Until the local
+   * start goes through a launcher too (issue 19), this machine's own path stays below.
+   */
+  readonly launcher?: Launcher;
 }
 
 /** How a supervised process ended. Never a rejection: a spawn failure is a value too. */
@@ -39,6 +45,10 @@ export interface ProcessEnd {
    * that left the tree (`setsid` after dropping shellgate's markers) holds them and was not seen to die.
    */
   readonly outputHeldOpen?: true;
+  /** A launcher's refusal to start (nothing runs); its message is the model-facing sentence. */
+  readonly launchError?: LaunchError;
+  /** The connection to a remote target broke while it ran: how it ended is unknown (this sentence). */
+  readonly lost?: string;
 }
 
 export interface SupervisedProcess {
@@ -69,12 +79,14 @@ function notStarted(spawnError: NodeJS.ErrnoException): SupervisedProcess {
  * What outlives the shell is found (group, parent links, the run marker) and killed or reported.
  */
 export function superviseRun(plan: LaunchPlan, options: SuperviseOptions): SupervisedProcess {
+  if (options.launcher) return superviseLaunch(options.launcher, plan, options);
   const platform = options.platform ?? process.platform;
   const { marker } = plan;
   let child: ReturnType<typeof startProcess>;
   try {
     // The plan's environment is complete (the marker in it): nothing is merged on the way.
-    child = startProcess(plan, { env: plan.env });
+    const { env, ...withoutEnvironment } = plan;
+    child = startProcess(withoutEnvironment, { env });
   } catch (error) {
     // Node refuses some inputs synchronously (ERR_INVALID_ARG_VALUE); that is a spawn failure too.
     if (plan.scriptFile !== undefined) removeScriptFile(plan.scriptFile);

@@ -21,6 +21,12 @@ export type StartablePlan = Pick<
   "file" | "args" | "cwd" | "env" | "stdinText" | "detached" | "windowsHide" | "crossSpawn"
 >;
 
+/** Whether a full spawn plan (passed where a startable one is asked for) adds PATH entries or defaults. */
+function hasRuntimeVariables(plan: StartablePlan): boolean {
+  const full = plan as Partial<Pick<SpawnPlan, "pathPrepend" | "envDefaults">>;
+  return full.pathPrepend !== undefined || full.envDefaults !== undefined;
+}
+
 const jobs = new WeakMap<ChildProcess, ProcessJob>();
 
 /** The Job Object `startProcess` put this child's tree in (Windows); undefined elsewhere. */
@@ -41,7 +47,12 @@ export function startProcess(plan: StartablePlan, options: StartProcessOptions):
   ];
   const spawnOptions = {
     cwd: plan.cwd,
-    env: mergePlanEnvironment(options.env, plan, options.marker),
+    // A prepared plan's environment is already complete (given as `options.env`, the plan without
+    // one): spawn reads it as it is, with no copy per start.
+    env:
+      plan.env === undefined && !hasRuntimeVariables(plan) && options.marker === undefined
+        ? options.env
+        : mergePlanEnvironment(options.env, plan, options.marker),
     stdio,
     detached: plan.detached,
     windowsHide: plan.windowsHide,
@@ -89,6 +100,7 @@ export interface PtyProcess {
   onData(listener: (data: string | Uint8Array) => void): { dispose(): void };
   onExit(listener: (event: { exitCode: number; signal?: number }) => void): { dispose(): void };
   write(data: string): void;
+  resize(columns: number, rows: number): void;
   kill(signal?: string): void;
 }
 

@@ -1,5 +1,5 @@
 import type { SpillDirectory } from "../io/spill-directory.js";
-import type { LaunchPlan } from "../launch/launcher.js";
+import type { Launcher, LaunchPlan } from "../launch/launcher.js";
 import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
 import { ExecutionError } from "../run/execution-error.js";
 import { type SupervisedProcess, superviseRun } from "../run/supervise-run.js";
@@ -39,6 +39,8 @@ export interface TaskRegistryOptions {
   readonly killBackgroundChildren: boolean;
   readonly drainMs?: number;
   readonly platform?: NodeJS.Platform;
+  /** Where tasks run when not on this machine (a remote target's launcher). */
+  readonly launcher?: Launcher;
   /** Where a listener's error goes; it never reaches the task or the other listeners. */
   readonly onListenerError?: (error: unknown, task: TaskSnapshot) => void;
 }
@@ -79,6 +81,7 @@ interface TrackedTask {
   endedAt?: number;
   survivors?: readonly number[];
   outputHeldOpen?: true;
+  lost?: string;
 }
 
 function snapshot(task: TrackedTask): TaskSnapshot {
@@ -96,6 +99,7 @@ function snapshot(task: TrackedTask): TaskSnapshot {
     ...(task.endedAt === undefined ? {} : { endedAt: task.endedAt }),
     ...(task.survivors && task.survivors.length > 0 ? { survivors: task.survivors } : {}),
     ...(task.outputHeldOpen ? { outputHeldOpen: true as const } : {}),
+    ...(task.lost === undefined ? {} : { lost: task.lost }),
   };
 }
 
@@ -145,6 +149,7 @@ export class TaskRegistry {
       graceMs: options.killGraceMs,
       ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
       ...(options.platform === undefined ? {} : { platform: options.platform }),
+      ...(options.launcher ? { launcher: options.launcher } : {}),
     });
     const id = createTaskId();
     const task: TrackedTask = {
@@ -165,6 +170,8 @@ export class TaskRegistry {
         if (end.spawnError) {
           stderr.push(Buffer.from(`spawn failed: ${spawnFailureMessage(input.plan, end.spawnError)}\n`));
         }
+        if (end.launchError) stderr.push(Buffer.from(`${end.launchError.message}\n`));
+        if (end.lost !== undefined) task.lost = end.lost;
         stdout.finish();
         stderr.finish();
         task.exitCode = end.exitCode;
@@ -172,7 +179,8 @@ export class TaskRegistry {
         task.endedAt = Date.now();
         if (end.termination) task.survivors = end.termination.survivors;
         if (end.outputHeldOpen) task.outputHeldOpen = true;
-        task.status = task.killRequested || end.spawnError || end.signal ? "killed" : "completed";
+        task.status =
+          task.killRequested || end.spawnError || end.launchError || end.signal ? "killed" : "completed";
         input.sandbox?.release();
         this.notify(snapshot(task));
       }),

@@ -19,6 +19,11 @@ export interface TaskSnapshot {
   readonly survivors?: readonly number[];
   /** The output stayed open after the tree ended: a process outside it was not seen to die. */
   readonly outputHeldOpen?: true;
+  /**
+   * The connection to the remote target broke while the task ran (this sentence): how it ended is
+   * unknown, so the status is never read as an exit code.
+   */
+  readonly lost?: string;
 }
 
 /** One `bash_output` read: output since the previous read, and whether some was lost. */

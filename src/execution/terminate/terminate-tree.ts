@@ -2,8 +2,10 @@ import { execFile } from "node:child_process";
 import { systemProgramPath } from "../../../platforms/index.js";
 import type { ProcessJob } from "../containment/process-job.js";
 import { listDescendants } from "./list-descendants.js";
+import { outsideJob } from "./outside-job.js";
 import { planTermination, type TerminationStep } from "./plan-termination.js";
 import { isProcessAlive, waitUntilGone } from "./process-alive.js";
+import { readWindowsProcessTable } from "./windows-process-table.js";
 import { planWslTreeKill, type WslTarget } from "./wsl-tree-kill.js";
 
 export interface TerminateTreeOptions {
@@ -85,7 +87,8 @@ async function carryOut(steps: readonly TerminationStep[], errors: string[]): Pr
 /**
  * Ends the process tree rooted at `pid` and resolves once it is really gone (or reports who survived).
  * POSIX: lists the tree first, SIGTERMs the group and every member, waits the grace, SIGKILLs what is
- * left. Windows: `taskkill /T /F`, falling back to `taskkill /F` per pid when the tree walk fails.
+ * left. Windows: the tree's Job Object when it has one (ended first, the tree listed afterwards);
+ * otherwise `taskkill /T /F`, falling back to `taskkill /F` per pid when the tree walk fails.
  */
 export async function terminateTree(
   pid: number,
@@ -151,7 +154,16 @@ export async function terminateTree(
   };
 }
 
-/** Ends a contained tree through its job and reports by the job's membership. */
+/**
+ * Ends a contained tree through its job, at once, and only then looks at the tree. The job is ended
+ * before anything is listed: a listing (PowerShell's CIM query, or wmic) takes 0.5–2 s on Windows
+ * and far longer under Wine, and the command kept running through every one of those seconds past
+ * its timeout. Afterwards the table is read once: whatever is still linked to the tree but was never
+ * in the job (a process Wine started detached outside it, one that left it) is ended by pid and, if
+ * it outlives that, reported as a survivor. A member pid alive again after the job emptied names a
+ * new process, so links are followed only from the root and from members that are gone or still in
+ * the job.
+ */
 async function terminateJob(
   pid: number,
   job: ProcessJob,
@@ -159,16 +171,17 @@ async function terminateJob(
 ): Promise<TerminationReport> {
   const started = Date.now();
   const killWaitMs = options.killWaitMs ?? 5000;
-  // A process can be outside the job while still linked to the tree: one made through WMI
-  // (Win32_Process.Create is never in the caller's job), or one Wine did not put in it. The tree
-  // is listed first, while its links are alive, and whatever the job did not hold is ended by pid.
-  const listed = await listDescendants(pid, {
-    platform: "win32",
-    ...(options.marker ? { marker: options.marker } : {}),
-  }).catch(() => [] as number[]);
   const ended = await job.terminate(killWaitMs);
   const errors = [...ended.errors];
-  const outside = listed.filter((member) => !ended.members.includes(member) && isProcessAlive(member));
+  const table = await readWindowsProcessTable().catch((error: Error) => {
+    errors.push(`the tree could not be listed after the job ended: ${error.message}`);
+    return [];
+  });
+  const stillInside = new Set(ended.survivors);
+  const linkedFrom = ended.members.filter((member) => stillInside.has(member) || !isProcessAlive(member));
+  const outside = outsideJob(table, pid, linkedFrom, process.pid).filter(
+    (member) => !ended.members.includes(member) && isProcessAlive(member),
+  );
   for (const member of outside) {
     const failure = await runCommand(systemProgramPath("taskkill"), ["/F", "/PID", String(member)]);
     if (failure) errors.push(failure);
@@ -177,9 +190,9 @@ async function terminateJob(
   return {
     pid,
     method: "job-object",
-    descendants: [...new Set([...ended.members, ...listed])].filter((member) => member !== pid),
+    descendants: [...new Set([...ended.members, ...outside])].filter((member) => member !== pid),
     forced: true,
-    survivors: [...ended.survivors, ...(outsideGone ? [] : outside.filter(isProcessAlive))],
+    survivors: [...new Set([...ended.survivors, ...(outsideGone ? [] : outside.filter(isProcessAlive))])],
     errors,
     durationMs: Date.now() - started,
   };

@@ -1,8 +1,8 @@
+import type { StdinCapability } from "../../execution/launch/launcher.js";
 import type { ProcessRecord } from "../lifecycle/process-record.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import { planTerminalEof } from "../terminal/terminal-eof.js";
 import { readTerminalMode } from "../terminal/terminal-mode.js";
-import type { ManagedTransport } from "../transport/transport.js";
 
 export interface DeliverInputOptions {
   readonly platform: NodeJS.Platform;
@@ -19,7 +19,9 @@ export async function deliverInput(
   closeInput: boolean,
   options: DeliverInputOptions,
 ): Promise<number> {
-  const transport = record.transport!;
+  const launched = record.launched!;
+  // A terminal takes input as a pipe does; only ending it differs (its EOF characters).
+  const input = (launched.pty ?? launched.stdin)!;
   if (record.exitObserved || record.final) {
     throw new ManagedProcessError(
       "process_exited",
@@ -34,17 +36,17 @@ export async function deliverInput(
         "Process stdin is closed (close_stdin was sent, or an earlier write timed out); no input was written.",
       );
     }
-    await writeWithDeadline(record, transport, data, options.writeTimeoutMs);
+    await writeWithDeadline(record, input, data, options.writeTimeoutMs);
     bytesWritten = Buffer.byteLength(data, "utf8");
   }
   if (closeInput && !record.stdinClosed) {
-    if (transport.pty) {
-      const mode = await readTerminalMode(options.platform, transport.terminalDevice);
+    if (launched.pty) {
+      const mode = await readTerminalMode(options.platform, launched.pty.device);
       const eof = planTerminalEof(options.platform, mode);
       if ("refuse" in eof) throw new ManagedProcessError("terminal_eof_refused", eof.refuse);
-      await transport.closeInput(eof.send);
+      await input.closeStdin(eof.send);
     } else {
-      await transport.closeInput();
+      await input.closeStdin();
     }
     record.stdinClosed = true;
   }
@@ -53,7 +55,7 @@ export async function deliverInput(
 
 async function writeWithDeadline(
   record: ProcessRecord,
-  transport: ManagedTransport,
+  input: StdinCapability,
   data: string,
   timeoutMs: number,
 ): Promise<void> {
@@ -62,12 +64,12 @@ async function writeWithDeadline(
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
   try {
-    const outcome = await Promise.race([transport.write(data).then(() => "written" as const), deadline]);
+    const outcome = await Promise.race([input.write(data).then(() => "written" as const), deadline]);
     if (outcome === "timeout") {
       // Input writes are not idempotent: part of it may be delivered. Close input so nothing
       // queued behind it lands later, and say so.
       record.stdinClosed = true;
-      transport.abortInput();
+      input.abort();
       throw new ManagedProcessError(
         "stdin_outcome_unknown",
         `Stdin delivery outcome unknown after ${timeoutMs / 1000} seconds (the process is not reading its input); input is now closed. Do not automatically retry: some bytes may already have been delivered.`,

@@ -1,9 +1,9 @@
+import type { Launched, LaunchStream } from "../../execution/launch/launcher.js";
 import type { ObserverMailbox } from "../observer/observer-mailbox.js";
 import { type ChunkContent, renderChunk } from "../output/output-chunk.js";
 import { OutputRing } from "../output/output-ring.js";
 import { type BinaryGuard, StreamDecoder } from "../output/stream-decoder.js";
 import type { ProcessStatus } from "../receipts/status-receipt.js";
-import type { ManagedTransport, TransportStream } from "../transport/transport.js";
 import { isFinalState, type ProcessState, type TerminationReason } from "./process-state.js";
 
 export interface ProcessRecordOptions {
@@ -28,12 +28,12 @@ export interface ProcessRecordOptions {
 export class ProcessRecord {
   readonly options: ProcessRecordOptions;
   readonly ring: OutputRing;
-  readonly #decoders = new Map<TransportStream, StreamDecoder>();
+  readonly #decoders = new Map<LaunchStream, StreamDecoder>();
   #waiters = new Set<() => void>();
   /** Cursors of output that arrived before `started` was observed; null once it was. */
   #heldOutput: number[] | null = [];
 
-  transport: ManagedTransport | null = null;
+  launched: Launched | null = null;
   /** Under the OS sandbox: the text a page of this process's output carries (a denial marker). */
   sandboxTrailer: ((output: string) => string) | null = null;
   state: ProcessState = "running";
@@ -80,7 +80,7 @@ export class ProcessRecord {
   }
 
   /** Decodes one raw read and retains (and observes) its chunks; never waits. */
-  appendOutput(stream: TransportStream, bytes: Uint8Array): void {
+  appendOutput(stream: LaunchStream, bytes: Uint8Array): void {
     const contents = this.#decoder(stream).decode(bytes);
     for (const content of contents) this.#retain(content);
     this.notify();
@@ -130,7 +130,7 @@ export class ProcessRecord {
     });
   }
 
-  #decoder(stream: TransportStream): StreamDecoder {
+  #decoder(stream: LaunchStream): StreamDecoder {
     let decoder = this.#decoders.get(stream);
     if (decoder === undefined) {
       decoder = new StreamDecoder(stream, this.options.guard);

@@ -1,6 +1,6 @@
 import { constants } from "node:os";
+import type { Launched } from "../../execution/launch/launcher.js";
 import type { ProcessStatus } from "../receipts/status-receipt.js";
-import type { ManagedTransport } from "../transport/transport.js";
 import type { ProcessRecord } from "./process-record.js";
 import { decideFinalState, returncodeFromExit } from "./process-state.js";
 
@@ -24,14 +24,14 @@ const signalNumbers = constants.signals as unknown as Readonly<Record<string, nu
  */
 export async function superviseManagedProcess(
   record: ProcessRecord,
-  transport: ManagedTransport,
+  launched: Launched,
   dependencies: SuperviseDependencies,
 ): Promise<void> {
   const lifetime = setTimeout(
     () => void dependencies.stop(record, "timeout"),
     record.options.timeoutSeconds * 1000,
   );
-  const exit = await Promise.race([transport.exited, record.exitGivenUp.then(() => null)]);
+  const exit = await Promise.race([launched.exited, record.exitGivenUp.then(() => null)]);
   clearTimeout(lifetime);
   if (exit === null) {
     // Teardown ran and the process still did not exit: its outcome is unknown, not "cancelled".
@@ -43,14 +43,16 @@ export async function superviseManagedProcess(
   record.notify();
 
   await (record.stopping ?? dependencies.sweep(record));
-  const drained = exit !== null && (await settlesWithin(transport.drained, dependencies.outputDrainMs));
+  const drained = exit !== null && (await settlesWithin(launched.drained, dependencies.outputDrainMs));
   if (!drained) {
-    transport.abandonOutput();
+    launched.abandonOutput();
     if (exit !== null)
       record.outputError ??= `Output streams did not close within ${dependencies.outputDrainMs} ms after exit (a process outside the tree may still hold them); later output was not collected.`;
   }
   record.outputComplete = drained;
   record.endOutput();
+  // An empty Job Object, the script file: nothing of the launch is needed any more.
+  launched.release();
 
   record.finish(
     decideFinalState({

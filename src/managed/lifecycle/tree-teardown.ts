@@ -1,13 +1,8 @@
-import { isGroupAlive } from "../../execution/terminate/process-alive.js";
-import type { TerminateTreeFunction } from "../process-manager-options.js";
 import { statusReceipt } from "../receipts/status-receipt.js";
-import { MANAGED_MARKER_VARIABLE } from "../spawn/plan-managed-start.js";
 import type { ProcessRecord } from "./process-record.js";
 import type { TerminationReason } from "./process-state.js";
 
 export interface TreeTeardownOptions {
-  readonly terminateTree: TerminateTreeFunction;
-  readonly platform: NodeJS.Platform;
   readonly graceMs: number;
   /** After teardown, how long the exit may take before the outcome is declared unknown. */
   readonly exitAfterTeardownMs: number;
@@ -45,36 +40,23 @@ export class TreeTeardown {
   }
 
   /**
-   * After a normal exit, closes what is left of the tree. An empty group (POSIX) or an empty job
-   * (Windows) means nothing to sweep, which skips a process-table scan per exit. Without a job,
-   * Windows has no way to find what outlived its parent, so nothing is swept there.
+   * After a normal exit, closes what is left of the tree: what the launcher finds still alive (an
+   * empty group or job has nothing, which skips a process-table scan per exit; Windows without a
+   * job cannot know, so nothing is swept there).
    */
   async sweep(record: ProcessRecord): Promise<void> {
-    const pid = record.transport?.pid;
-    if (pid === undefined) return;
-    const job = record.transport?.job;
-    if (job) {
-      if (job.commandMembers().length > 0) await this.#teardown(record);
-      if (job.commandMembers().length === 0) job.close();
-      return;
-    }
-    if (this.#options.platform === "win32" || !isGroupAlive(pid)) return;
-    await this.#teardown(record);
+    const launched = record.launched;
+    if (!launched) return;
+    if ((await launched.leftovers()).length > 0) await this.#teardown(record);
   }
 
   async #teardown(record: ProcessRecord): Promise<void> {
-    const pid = record.transport?.pid;
-    if (pid === undefined) return;
+    const launched = record.launched;
+    if (!launched) return;
     try {
-      const report = await this.#options.terminateTree(pid, {
-        graceMs: this.#options.graceMs,
-        platform: this.#options.platform,
-        marker: { name: MANAGED_MARKER_VARIABLE, value: record.processId },
-        ...(record.transport?.job ? { job: record.transport.job } : {}),
-        ...(record.transport?.wsl ? { wsl: record.transport.wsl } : {}),
-      });
+      const report = await launched.terminate(this.#options.graceMs);
       // Never report a tree gone that is not: say which processes outlived the teardown.
-      const survivors = (report as { survivors?: readonly number[] } | undefined)?.survivors ?? [];
+      const survivors = report?.survivors ?? [];
       if (survivors.length > 0) {
         record.outputError ??= `Processes still running after the teardown: ${survivors.join(", ")}; shellgate could not end them, so kill them by pid.`;
       }

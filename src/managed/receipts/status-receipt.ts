@@ -50,7 +50,7 @@ export function statusReceipt(record: ProcessRecord): ProcessStatus {
     process_id: options.processId,
     owner_id: options.ownerId,
     lifetime: "mounted_session",
-    pid: record.transport?.pid ?? null,
+    pid: record.launched?.pid ?? null,
     state: record.state,
     returncode: record.returncode,
     cancellation_requested: record.cancellationRequested,

@@ -101,3 +101,12 @@ export function reparseBudgetHit(origin: string): RuleHit {
     reason: `${origin} re-parses more text than the gate checks, so it cannot be checked; split it into smaller commands.`,
   };
 }
+
+/** `curl … -o x.sh; bash x.sh`: a later part of the command runs a file it wrote with computed content. */
+export function writeThenRunHit(origin: string, file: string): RuleHit {
+  return {
+    rule: "write-then-run",
+    severity: "dynamic",
+    reason: `${origin} runs ${file}, which this command writes first with content only known at run time (downloaded, decoded or generated), so what it runs cannot be checked; write the file in one command, read it, then run it in another.`,
+  };
+}

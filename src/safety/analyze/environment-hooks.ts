@@ -19,7 +19,7 @@ export interface EnvironmentHook {
 }
 
 function fileText(path: string, scope: Scope): string | undefined {
-  const resolved = virtualPath(path, scope.cwd);
+  const resolved = virtualPath(path, scope);
   return resolved === undefined ? undefined : scope.files.get(resolved);
 }
 
@@ -49,7 +49,7 @@ function optionValues(text: string, names: readonly string[], short?: string): s
 
 /** Every written file below a directory, for module search paths. */
 function filesBelow(directory: string, scope: Scope, extension: string): string[] {
-  const base = virtualPath(directory, scope.cwd);
+  const base = virtualPath(directory, scope);
   if (base === undefined) return [];
   const prefix = base.endsWith("/") ? base : `${base}/`;
   return [...scope.files.entries()]

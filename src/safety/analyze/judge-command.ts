@@ -59,8 +59,7 @@ export function judgeCommand(
     );
     if (hit) analysis.add(hit, invocation, redirect.span);
     if ((redirect.descriptor ?? 1) === 1 || redirect.operator.startsWith("&")) {
-      const resolved =
-        resolveIn(redirect.target.value, scope) ?? virtualPath(redirect.target.value, scope.cwd);
+      const resolved = resolveIn(redirect.target.value, scope) ?? virtualPath(redirect.target.value, scope);
       if (isPersistenceFile(resolved)) {
         const text = invocationOutput({ ...invocation, redirects: [] }, scope);
         for (const item of persistedScripts(resolved!, text)) analysis.script(item, invocation);
@@ -231,7 +230,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
     const hit = judgeWriteTarget(target, scope, `'${name}'`, { append: appendsOnly(name, input.args) });
     if (hit) analysis.add(hit, invocation);
     if (name === "tee") {
-      const resolved = resolveIn(target.value, scope) ?? virtualPath(target.value, scope.cwd);
+      const resolved = resolveIn(target.value, scope) ?? virtualPath(target.value, scope);
       if (isPersistenceFile(resolved))
         nestedPersisted.push(...persistedScripts(resolved!, invocation.stdin?.read()));
     }
@@ -243,7 +242,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   const fileText = (word: ExpandedWord): string | undefined => {
     if (word.substitution) return walker.statementOutput(word.substitution, undefined);
     if (/^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(word.value)) return invocation.stdin?.read();
-    const resolved = virtualPath(word.value, scope.cwd);
+    const resolved = virtualPath(word.value, scope);
     return resolved === undefined ? undefined : scope.files.get(resolved);
   };
   const nested: Nested[] = [

@@ -1,3 +1,4 @@
+import { hasUnknown, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
@@ -10,7 +11,8 @@ import { mutationCommands } from "../interpreters/mutations.js";
 import { processCalls } from "../interpreters/process-calls.js";
 import { normaliseReflection } from "../interpreters/reflection.js";
 import type { Nested } from "../normalize/nested.js";
-import { unknownProgramHit } from "./analysis-hits.js";
+import { shownPath, writtenFilesNamed } from "../reparse/written-files.js";
+import { unknownProgramHit, writeThenRunHit } from "./analysis-hits.js";
 
 /** How deep `exec("…")` inside `eval("…")` inside the program is followed. */
 const MAX_EMBEDDED_DEPTH = 4;
@@ -68,15 +70,47 @@ export function judgeInlineCode(
   const hits: RuleHit[] = [];
   const nested: Nested[] = [];
   const written = (file: string): string | undefined => {
-    const resolved = virtualPath(file, scope.cwd);
+    const resolved = virtualPath(file, scope);
     return resolved === undefined ? undefined : scope.files.get(resolved);
   };
-  for (const { code, origin } of inlineCode(name, language, invocation, written)) {
-    if (code === undefined) {
-      hits.push(unknownProgramHit(origin));
+  for (const { code, origin, file } of inlineCode(name, language, invocation, written)) {
+    if (code === undefined || (file !== undefined && (code === UNKNOWN || code === UNKNOWN_NONEMPTY))) {
+      hits.push(file === undefined ? unknownProgramHit(origin) : writeThenRunHit(origin, file));
       continue;
     }
     judgeProgramText(code, language, origin, invocation, scope, hits, nested);
+    for (const file of writtenFilesEvaluated(code, scope)) {
+      if (hasUnknown(file.content)) hits.push(writeThenRunHit(origin, file.path));
+      else
+        judgeProgramText(
+          file.content,
+          language,
+          `${origin} reading ${file.path}`,
+          invocation,
+          scope,
+          hits,
+          nested,
+        );
+    }
   }
   return { hits, nested };
+}
+
+/** Words with which a program runs code it reads (`exec(open("x").read())`, `require("./x")`, `do "x"`). */
+const EVALUATES =
+  /\b(exec|eval|compile|execfile|runpy|run_path|require|import_module|load|loadfile|dofile|do|include|instance_eval|source)\b|\bFunction\(|\bvm\./;
+
+/**
+ * The files this command wrote earlier that a program names in a string literal while it can run
+ * code it reads: their content is judged as code of the same language.
+ */
+function writtenFilesEvaluated(code: string, scope: Scope): { path: string; content: string }[] {
+  if (scope.files.size === 0 || !EVALUATES.test(code)) return [];
+  const found: { path: string; content: string }[] = [];
+  for (const literal of code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])+)\1/g)) {
+    for (const file of writtenFilesNamed(literal[2]!, scope))
+      if (!found.some((known) => known.path === file.path))
+        found.push({ ...file, path: shownPath(file.path) });
+  }
+  return found;
 }

@@ -19,6 +19,7 @@ import {
   syntaxErrorHit,
   UNKNOWN_PROMPT_EXPANSION,
   unknownScriptHit,
+  writeThenRunHit,
 } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
 import { chunked } from "./chunked-input.js";
@@ -250,7 +251,12 @@ export class ScriptAnalysis implements WalkVisitor {
   /** Parses and judges shell text a command hands to a shell, in a copy of the scope so far. */
   script(item: Extract<Nested, { kind: "script" }>, carrier: Invocation): void {
     if (item.text === undefined || item.text === UNKNOWN || item.text === UNKNOWN_NONEMPTY) {
-      this.add(unknownScriptHit(item.origin), carrier);
+      this.add(
+        item.written === undefined
+          ? unknownScriptHit(item.origin)
+          : writeThenRunHit(item.origin, item.written),
+        carrier,
+      );
       return;
     }
     if (this.depth + 1 > MAX_SCRIPT_DEPTH) {

@@ -84,7 +84,7 @@ export function stdinOf(
       (redirect.descriptor ?? 0) === 0 &&
       redirect.target
     ) {
-      const resolved = virtualPath(redirect.target.value, context.scope.cwd);
+      const resolved = virtualPath(redirect.target.value, context.scope);
       // `< /dev/null` is known to be empty.
       const content =
         resolved === "/dev/null"

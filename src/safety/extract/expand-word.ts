@@ -220,12 +220,13 @@ function expandPart(
       return;
     case "array": {
       // `a=(x y z)`: kept as the elements joined by spaces, which is what "${a[*]}" gives.
-      const elements = part.namedChildren.flatMap((child) =>
+      const written = part.namedChildren.flatMap((child) =>
         expandWord(child, context).map((word) => word.value),
       );
+      const { elements, ordered } = indexedElements(written);
       builder.quoted(
         elements.join(" "),
-        elements.some((element) => /[\uE001\uE002]/.test(element)),
+        !ordered || elements.some((element) => /[\uE001\uE002]/.test(element)),
       );
       return;
     }
@@ -380,4 +381,30 @@ export function expandWordWhole(node: Node, context: ExpansionContext): Expanded
     span,
     ...(node.type === "process_substitution" ? { substitution: node } : {}),
   };
+}
+
+/**
+ * `(x [3]=y z)`: bash stores each element at its index (the next one after the last, unless given)
+ * and expands them in index order, not in written order. Keys that are not numbers belong to an
+ * associative array, whose order bash does not promise: `ordered` is then false.
+ */
+function indexedElements(written: readonly string[]): { elements: string[]; ordered: boolean } {
+  if (!written.some((element) => element.startsWith("["))) return { elements: [...written], ordered: true };
+  const slots = new Map<number, string>();
+  let next = 0;
+  for (const element of written) {
+    const keyed = /^\[([^\]]*)\]\+?=([\s\S]*)$/.exec(element);
+    if (!keyed) {
+      slots.set(next, element);
+      next += 1;
+      continue;
+    }
+    const key = keyed[1]!.trim();
+    if (!/^\d+$/.test(key))
+      return { elements: written.map((item) => item.replace(/^\[[^\]]*\]\+?=/, "")), ordered: false };
+    slots.set(Number(key), keyed[2]!);
+    next = Number(key) + 1;
+  }
+  const elements = [...slots.entries()].sort((a, b) => a[0] - b[0]).map(([, value]) => value);
+  return { elements, ordered: true };
 }

@@ -61,7 +61,11 @@ export function basename(value: string): string {
   return index === -1 ? trimmed : trimmed.slice(index + 1);
 }
 
-/** Where a file written by the script is remembered: relative names stay keyed even when cwd is unknown. */
-export function virtualPath(value: string, cwd: string | undefined): string | undefined {
-  return resolvePath(value, cwd ?? "/\uE003cwd");
+/**
+ * Where a file written by the script is remembered: relative names stay keyed even when cwd is
+ * unknown, and a path inside a known home is keyed as HOME_PATH whichever way it is spelled.
+ */
+export function virtualPath(value: string, base: PathBase | string | undefined): string | undefined {
+  if (base === undefined || typeof base === "string") return resolvePath(value, base ?? "/\uE003cwd");
+  return resolvePath(value, base.cwd ?? "/\uE003cwd", base.homes);
 }

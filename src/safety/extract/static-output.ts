@@ -99,7 +99,7 @@ export function invocationOutput(invocation: Invocation, scope: Scope): string |
           output += input;
           continue;
         }
-        const resolved = virtualPath(file, scope.cwd);
+        const resolved = virtualPath(file, scope);
         const content = resolved === undefined ? undefined : scope.files.get(resolved);
         if (content === undefined) return undefined;
         output += content;

@@ -30,15 +30,49 @@ export function foldWindowsPath(text: string): string {
   if (drive) return `/${drive[1]!.toLowerCase()}/${(drive[2] ?? "").replaceAll("\\", "/")}`;
   const mounted = /^\/(?:cygdrive|mnt)\/([a-z])(\/.*)?$/is.exec(rest);
   if (mounted) return `/${mounted[1]!.toLowerCase()}${mounted[2] ?? ""}`;
+  // The MSYS runtime reads its drive mounts without regard to case: `/C/` is drive C: as `/c/` is.
+  const upper = /^\/([A-Z])(\/.*)?$/s.exec(rest);
+  if (upper) return `/${upper[1]!.toLowerCase()}${upper[2] ?? ""}`;
   return text;
 }
 
-const SYSTEM =
-  /^(windows|program files( \(x86\)| \(arm\))?|programdata|users|system volume information|recovery|\$recycle\.bin|boot|efi)$/i;
+const SYSTEM_NAMES = [
+  "windows",
+  "program files",
+  "program files (x86)",
+  "program files (arm)",
+  "programdata",
+  "users",
+  "system volume information",
+  "recovery",
+  "$recycle.bin",
+  "boot",
+  "efi",
+];
 /** Under these, every subdirectory belongs to the system or to installed programs. */
-const SYSTEM_TREES =
-  /^(windows|program files( \(x86\)| \(arm\))?|programdata|system volume information|recovery|boot|efi)$/i;
-const SHARED_PROFILES = /^(public|default|default user|all users)$/i;
+const SYSTEM_TREE_NAMES = SYSTEM_NAMES.filter((name) => name !== "users" && name !== "$recycle.bin");
+/** Under C:\Windows, the trees Windows cannot start without: as much the system as the folder itself. */
+const CORE_TREE_NAMES = ["system32", "syswow64", "winsxs", "boot", "servicing"];
+const SHARED_PROFILES = ["public", "default", "default user", "all users"];
+
+/**
+ * Whether a path segment names one of `names` as Windows finds it: without regard to case, or by
+ * its 8.3 short name (`PROGRA~1` is whichever long name begins "progra" once blanks and dots are
+ * dropped; which number is which cannot be known, so any number matches every such name).
+ */
+function namesOneOf(segment: string, names: readonly string[]): boolean {
+  const lower = segment.toLowerCase();
+  if (names.includes(lower)) return true;
+  const short = /^([^~\s.]{1,6})~\d+(?:\.[^.]{0,3})?$/.exec(lower);
+  if (!short) return false;
+  const prefix = short[1]!;
+  return names.some((name) => name.replace(/[\s.]/g, "").startsWith(prefix));
+}
+
+/** A segment that matches every name in its directory: `*`, `**`, `*?`. */
+function everyName(segment: string): boolean {
+  return /^[*?]*\*[*?]*$/.test(segment);
+}
 
 export type WindowsProtection = "root" | "system" | "system-subdirectory" | "home";
 
@@ -48,11 +82,14 @@ export function windowsProtection(canonical: string): WindowsProtection | undefi
   if (!match) return undefined;
   const parts = (match[2] ?? "").split("/").filter((part) => part !== "");
   if (parts.length === 0) return "root";
-  if (parts.length === 1) return SYSTEM.test(parts[0]!) ? "system" : undefined;
-  if (/^users$/i.test(parts[0]!)) {
-    if (SHARED_PROFILES.test(parts[1]!)) return parts.length === 2 ? "system" : undefined;
+  if (parts.length === 1) return namesOneOf(parts[0]!, SYSTEM_NAMES) ? "system" : undefined;
+  if (namesOneOf(parts[0]!, ["users"])) {
+    // Every profile at once (`/c/Users/*`) is the machine's users, as `/home/*` is on Linux.
+    if (parts.length === 2 && everyName(parts[1]!)) return "system";
+    if (namesOneOf(parts[1]!, SHARED_PROFILES)) return parts.length === 2 ? "system" : undefined;
     return parts.length === 2 ? "home" : undefined;
   }
   if (/^temp$/i.test(parts[1]!)) return undefined;
-  return SYSTEM_TREES.test(parts[0]!) ? "system-subdirectory" : undefined;
+  if (namesOneOf(parts[0]!, ["windows"]) && namesOneOf(parts[1]!, CORE_TREE_NAMES)) return "system";
+  return namesOneOf(parts[0]!, SYSTEM_TREE_NAMES) ? "system-subdirectory" : undefined;
 }

@@ -33,6 +33,8 @@ export interface InlineCode {
   /** The program text; undefined when it comes from stdin whose content is unknown. */
   readonly code: string | undefined;
   readonly origin: string;
+  /** The file operand the program was read from (`python3 x.py`), when it came from one. */
+  readonly file?: string;
 }
 
 const CODE_FLAGS: Record<Language, { code: string; withArgument: string; long: readonly string[] }> = {
@@ -119,7 +121,9 @@ export function inlineCode(
     ];
   if (operand !== undefined && operand !== "-" && !/^\/dev\/(stdin|fd\/0)$/.test(operand)) {
     const code = fileText(operand);
-    return code === undefined ? preloaded : [...preloaded, { code, origin: `${name} ${operand}` }];
+    return code === undefined
+      ? preloaded
+      : [...preloaded, { code, origin: `${name} ${operand}`, file: operand }];
   }
   if (!invocation.stdin) return [];
   return [{ code: invocation.stdin.read(), origin: `a program piped into ${name}` }];

@@ -10,6 +10,8 @@ export type Nested =
       /** What hands the text to a shell, e.g. "bash -c", "eval", "a pipe into sh". */
       readonly origin: string;
       readonly stdin?: Stdin;
+      /** Set when the text is a file this command wrote earlier (`echo … > x.sh; bash x.sh`). */
+      readonly written?: string;
       /**
        * Set when the text runs on another machine, pod or container (ssh, kubectl exec): it is judged
        * in a scope of its own, whose working directory is the remote home unless `cwd` names one.

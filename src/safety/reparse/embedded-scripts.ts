@@ -4,6 +4,7 @@ import type { Scope } from "../extract/scope.js";
 import { evaluatedTexts, INTEGER_MARK } from "../extract/walk/arithmetic.js";
 import type { Nested } from "../normalize/nested.js";
 import { isShellSetupOutput } from "./shell-setup-tools.js";
+import { shownPath, writtenScripts } from "./written-files.js";
 
 /**
  * Builtins that run text as shell code: `eval`, `source`/`.` (of `<( )`, `/dev/stdin` or a file the
@@ -34,11 +35,7 @@ export function embeddedScripts(
           ? [{ kind: "script", text: invocation.stdin.read(), origin: `${name} ${file.value}` }]
           : [];
       }
-      const resolved = virtualPath(file.value, scope.cwd);
-      const content = resolved === undefined ? undefined : scope.files.get(resolved);
-      return content === undefined
-        ? []
-        : [{ kind: "script", text: content, origin: `${name} ${file.value}` }];
+      return writtenScripts(file.value, `${name} ${file.source}`, scope);
     }
     case "trap": {
       const handlerArgs = args[0]?.value === "--" ? args.slice(1) : args;
@@ -101,16 +98,23 @@ export function embeddedScripts(
         invocation.assignments.find((assignment) => assignment.name === "PATH")?.value.value ??
         scope.variables.get("PATH");
       const candidates = word.value.includes("/")
-        ? [virtualPath(word.value, scope.cwd)]
+        ? [virtualPath(word.value, scope)]
         : (path ?? "")
             .split(":")
-            .filter((directory) => directory !== "" && !/[\uE000-\uE004]/.test(directory))
-            .map((directory) => virtualPath(`${directory}/${word.value}`, scope.cwd));
+            .filter((directory) => directory !== "" && !/[\uE001-\uE004]/.test(directory))
+            .map((directory) => virtualPath(`${directory}/${word.value}`, scope));
       const resolved = candidates.find((file) => file !== undefined && scope.files.has(file));
       const content = resolved === undefined ? undefined : scope.files.get(resolved);
       return content === undefined
         ? []
-        : [{ kind: "script", text: content, origin: `the script ${word.value}` }];
+        : [
+            {
+              kind: "script",
+              text: content,
+              origin: `the command ${word.source}`,
+              written: shownPath(resolved!),
+            },
+          ];
     }
   }
 }

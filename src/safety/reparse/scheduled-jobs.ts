@@ -10,7 +10,7 @@ import type { Nested } from "../normalize/nested.js";
  * `-f FILE`). Lines the command does not know (`crontab -l` output it re-installs) are the user's own.
  */
 function fileText(path: string, scope: Scope): string | undefined {
-  const resolved = virtualPath(path, scope.cwd);
+  const resolved = virtualPath(path, scope);
   return resolved === undefined ? undefined : scope.files.get(resolved);
 }
 

@@ -1,7 +1,7 @@
 import type { Invocation } from "../extract/invocation.js";
-import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
+import { writtenScripts } from "./written-files.js";
 
 export const SHELLS = new Set([
   "bash",
@@ -82,11 +82,7 @@ export function shellScripts(
         ? [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name}` }]
         : [];
     }
-    const resolved = virtualPath(operand.value, scope.cwd);
-    const content = resolved === undefined ? undefined : scope.files.get(resolved);
-    return content === undefined
-      ? []
-      : [{ kind: "script", text: content, origin: `${name} ${operand.value}` }];
+    return writtenScripts(operand.value, `${name} ${operand.source}`, scope);
   }
   if (!invocation.stdin) return [];
   return [{ kind: "script", text: invocation.stdin.read(), origin: `input piped into ${name}` }];

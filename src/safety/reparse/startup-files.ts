@@ -67,7 +67,7 @@ export function startupScripts(name: string, invocation: Invocation, scope: Scop
   }
   const nested: Nested[] = [];
   for (const file of files) {
-    const resolved = virtualPath(file, scope.cwd);
+    const resolved = virtualPath(file, scope);
     const text = resolved === undefined ? undefined : scope.files.get(resolved);
     if (text !== undefined) nested.push({ kind: "script", text, origin: `${name}'s start-up file ${file}` });
   }

@@ -149,8 +149,14 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
               ? ["-out"]
               : ["-o", "--out"];
       const found: ExpandedWord[] = [];
+      // `curl -sSLo FILE`, `wget -qO FILE`: the short flag may end a cluster of flags that take none.
+      const letter = name === "curl" || name === "wget" ? flags[0]!.slice(1) : undefined;
+      const clustered = (value: string) =>
+        letter !== undefined && new RegExp(`^-[a-zA-Z]+${letter}$`).test(value);
       args.forEach((word, index) => {
-        if (flags.includes(word.value) && args[index + 1]) found.push(args[index + 1]!);
+        const next = args[index + 1];
+        if ((flags.includes(word.value) || clustered(word.value)) && next && next.value !== "-")
+          found.push(next);
         for (const flag of flags) {
           if (word.value.startsWith(`${flag}=`))
             found.push({

@@ -74,7 +74,7 @@ function file(path: string): ExpandedWord {
 
 /** Every written file below a directory (hooks in `core.hooksPath`, a template's `hooks/`). */
 function writtenBelow(directory: string, scope: Scope): Array<[string, string]> {
-  const base = virtualPath(directory, scope.cwd);
+  const base = virtualPath(directory, scope);
   if (base === undefined) return [];
   const prefix = base.endsWith("/") ? base : `${base}/`;
   return [...scope.files.entries()].filter(([path]) => path.startsWith(prefix));

@@ -17,6 +17,32 @@ export interface WindowsCommand {
   readonly piped?: boolean;
 }
 
+/**
+ * cmd's built-in commands: their name ends at the first `/` or `.` (`rd/s/q`, `del/f`, `dir.`), so
+ * the switches may be glued to the verb, where an external program's name would go on.
+ */
+const BUILT_INS =
+  /^(rd|rmdir|del|erase|md|mkdir|copy|move|ren|rename|dir|type|echo|cd|chdir|pushd|popd|set|start|call|cls|title|ver|vol|path|prompt|exit|attrib|mklink|assoc|ftype|for|if|goto|shift|setlocal|endlocal|verify|break|color|date|time)(?=[/.])/i;
+
+/**
+ * cmd's reading of switches: a built-in's glued switches become words of their own (`rd/s/q` is
+ * `rd /s /q`), and one word of several switches is several switches (`/s/q`).
+ */
+function separateSwitches(words: string[]): void {
+  const glued = words[0] === undefined ? null : BUILT_INS.exec(words[0]);
+  if (glued) {
+    const rest = words[0]!.slice(glued[1]!.length).replace(/^\./, "");
+    words.splice(0, 1, glued[1]!, ...(rest === "" ? [] : [rest]));
+  }
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (!/^(\/[a-z?](?::[^/]*)?){2,}$/i.test(word)) continue;
+    const parts = word.match(/\/[a-z?](?::[^/]*)?/gi) ?? [word];
+    words.splice(index, 1, ...parts);
+    index += parts.length - 1;
+  }
+}
+
 /** Splits one cmd line into its commands and their words, `%VAR%` expanded by `lookup`. */
 export function parseCmdLine(text: string, lookup: (name: string) => string): WindowsCommand[] {
   let quoted = false;
@@ -25,6 +51,7 @@ export function parseCmdLine(text: string, lookup: (name: string) => string): Wi
       words[0] = words[0].slice(1);
       if (words[0] === "") words.shift();
     }
+    separateSwitches(words);
   });
   const expanded = text.replace(/%([A-Za-z_][\w()]*)%/g, (_, name: string) => lookup(name));
   for (let index = 0; index < expanded.length; index += 1) {

@@ -118,12 +118,33 @@ function toInvocation(
   return inner(carrier, words, via, { assignments: [], stdin: undefined });
 }
 
-function cmdCommands(text: string, carrier: Invocation, scope: Scope): Nested[] {
+const MAX_SCRIPT_DEPTH = 4;
+
+function cmdCommands(text: string, carrier: Invocation, scope: Scope, depth = 0): Nested[] {
+  if (depth > MAX_SCRIPT_DEPTH) return [];
   const commands = parseCmdLine(text, (name) => windowsVariable(name, scope));
-  return commands.flatMap((command) => windowsCommand(command, carrier, "cmd /c"));
+  return commands.flatMap((command) => {
+    // `call x.bat` runs the batch file in this cmd; `x.bat` alone hands it over. Either way cmd reads it.
+    const words = /^call$/i.test(command.words[0] ?? "") ? command.words.slice(1) : command.words;
+    const batch = words[0] === undefined ? undefined : batchFile(words[0], scope);
+    if (batch !== undefined) return cmdCommands(batch, carrier, scope, depth + 1);
+    return windowsCommand({ ...command, words }, carrier, "cmd /c");
+  });
 }
 
-const MAX_SCRIPT_DEPTH = 4;
+/**
+ * The text of a batch file this command wrote earlier (`printf … > x.bat; cmd //c x.bat`), found as
+ * cmd finds it: the name as given, or with `.bat` or `.cmd` added. Undefined for any other program.
+ */
+export function batchFile(program: string, scope: Scope): string | undefined {
+  const spellings = /\.(bat|cmd)$/i.test(program) ? [program] : [`${program}.bat`, `${program}.cmd`];
+  for (const spelling of spellings) {
+    const resolved = virtualPath(spelling.replaceAll("\\", "/"), scope.cwd);
+    const content = resolved === undefined ? undefined : scope.files.get(resolved);
+    if (content !== undefined) return content;
+  }
+  return undefined;
+}
 
 /** A `.ps1` file this command wrote earlier (`echo … > x.ps1; powershell -File x.ps1`), else undefined. */
 function powerShellFile(file: string, scope: Scope): string | undefined {
@@ -163,6 +184,8 @@ function powerShellCommands(text: string, carrier: Invocation, scope: Scope, dep
     text,
     (name) => {
       if (name.toLowerCase() === "home") return HOME_PATH;
+      // PowerShell's constants stay as written, so a rule can read `-Enabled $false`.
+      if (/^(true|false|null)$/i.test(name)) return `$${name.toLowerCase()}`;
       return name.toLowerCase().startsWith("env:") ? windowsVariable(name.slice(4), scope) : undefined;
     },
     UNKNOWN,
@@ -264,7 +287,13 @@ export function unwrapWindows(name: string, invocation: Invocation, scope: Scope
   switch (name) {
     case "cmd": {
       const text = cmdText(args);
-      return text === undefined ? [] : cmdCommands(text, invocation, scope);
+      if (text !== undefined) return cmdCommands(text, invocation, scope);
+      // Without /c or /k, cmd reads its commands from its standard input (`echo … | cmd`, `cmd < x.bat`).
+      if (invocation.stdin === undefined) return [];
+      const script = invocation.stdin.read();
+      return script === undefined
+        ? [{ kind: "script", text: undefined, origin: "cmd reading commands the gate cannot read" }]
+        : cmdCommands(script, invocation, scope);
     }
     case "powershell":
     case "pwsh": {
@@ -285,11 +314,23 @@ export function unwrapWindows(name: string, invocation: Invocation, scope: Scope
     }
     case "wsl":
       return unwrapWsl(invocation);
+    case "wmic": {
+      // `wmic process call create "COMMAND LINE"`: Windows starts that command line.
+      const create = args.findIndex(
+        (arg, index) => /^create$/i.test(arg) && index > 0 && /^call$/i.test(args[index - 1]!),
+      );
+      const line = create === -1 ? "" : args.slice(create + 1).join(" ");
+      return line === "" ? [] : cmdCommands(line.replace(/^"(.*)"$/s, "$1"), invocation, scope);
+    }
     case "reg":
     case "schtasks":
       return persistedWindowsCommand(name, args, invocation, scope);
-    default:
-      return [];
+    default: {
+      // A batch file the command wrote, run from bash (`./x.bat`): the MSYS runtime hands it to cmd.
+      const program = invocation.words[0]?.value ?? "";
+      const batch = /\.(bat|cmd)$/i.test(program) ? batchFile(program, scope) : undefined;
+      return batch === undefined ? [] : cmdCommands(batch, invocation, scope);
+    }
   }
 }
 

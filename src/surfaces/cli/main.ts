@@ -23,12 +23,21 @@ function processIo(): CliIo {
   };
 }
 
+/** Every command with its summary and its usage lines, so the options are on the first screen. */
 function helpText(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
-  const lines = commands.map(
-    (command) => `  ${command.name.padEnd(width)}  ${COMMAND_HELP[command.name]?.summary}`,
-  );
-  return `usage: shellgate <command> [options]\n       shellgate help <command>\n       shellgate --version\n\ncommands:\n${lines.join("\n")}\n`;
+  const blocks = commands.map((command) => {
+    const help = COMMAND_HELP[command.name];
+    const usage = (help?.usage ?? "").split("\n").map((line) => `  ${" ".repeat(width)}  ${line}`);
+    return [`  ${command.name.padEnd(width)}  ${help?.summary}`, ...usage].join("\n");
+  });
+  return `usage: shellgate <command> [options]\n       shellgate help <command>\n       shellgate <command> --help\n       shellgate --version\n\ncommands:\n${blocks.join("\n")}\n`;
+}
+
+/** `--help` or `-h` anywhere before `--`: `run --json --help` asks for help, not for a run. */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
 }
 
 function help(name: string, io: CliIo): number {
@@ -58,7 +67,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     io.stderr.write(`shellgate: unknown command '${name}'; run 'shellgate --help' for the list\n`);
     return 2;
   }
-  if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) return help(command.name, io);
+  if (asksForHelp(rest)) return help(command.name, io);
   try {
     return await command.run(rest, io);
   } catch (error) {

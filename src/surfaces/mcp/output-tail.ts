@@ -1,4 +1,5 @@
 import { StringDecoder } from "node:string_decoder";
+import { escapeOutput } from "../../text/results/escape-output.js";
 
 /**
  * The latest lines of a command's output, for a live view: at most `maxLines` lines and
@@ -22,9 +23,12 @@ export class OutputTail {
     if (this.text.length > this.maxChars * 2) this.text = this.text.slice(-this.maxChars * 2);
   }
 
-  /** What the view shows now: the last lines, without a trailing newline. */
+  /**
+   * What the view shows now: the last lines, without a trailing newline, escaped as the result's
+   * text is (a client may print progress messages on the user's terminal, control sequences and all).
+   */
   lines(): string {
     const shown = this.text.replace(/\n$/, "").split("\n").slice(-this.maxLines).join("\n");
-    return shown.length > this.maxChars ? shown.slice(-this.maxChars) : shown;
+    return escapeOutput(shown.length > this.maxChars ? shown.slice(-this.maxChars) : shown);
   }
 }

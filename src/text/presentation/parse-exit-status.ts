@@ -3,9 +3,9 @@ export interface ExitStatus {
   readonly signal: string | null;
 }
 
-// End-anchored and after a newline: output that merely ends with "[exit code: 5]" on its own
-// first line is not a marker. A clean run whose last line is exactly marker text still fools it;
-// this is display only.
+// End-anchored and after a newline (the text always has output or "(no output)" before its
+// markers). Output that prints marker text reaches the text escaped (`\[exit code: 5]`,
+// escape-output.ts), so only shellgate's own marker matches; this is display only anyway.
 const EXIT_MARKER = /\n\[exit code: (-?\d+)\]$/;
 const SIGNAL_MARKER = /\n\[killed by signal: ([A-Z0-9]+)\]$/;
 

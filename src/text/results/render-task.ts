@@ -4,6 +4,7 @@ import { notSeenToDieMarkers, type SpillPlace, spillPathText } from "./render-re
 /** `[status: running]`, `[status: completed, exit code: N]`, `[status: killed]` or `[status: killed by SIG…]`. */
 export function renderTaskStatus(task: TaskSnapshot): string {
   if (task.status === "running") return "[status: running]";
+  if (task.lost !== undefined) return `[status: unknown: ${task.lost}]`;
   if (task.status === "completed") return `[status: completed, exit code: ${task.exitCode ?? 0}]`;
   // A kill we were asked for is "killed"; a signal nobody here sent is named.
   return task.signal && !task.killRequested ? `[status: killed by ${task.signal}]` : "[status: killed]";

@@ -75,6 +75,7 @@ describe("guardBinary: Windows encodings", () => {
       text: "Verzeichnis von C:\\Übung\r\n",
       withheld: false,
       encodingLoss: false,
+      codePage: { page: 850, guessed: false },
     });
     expect(guardBinary(Buffer.from([0x63, 0x61, 0x66, 0xe9]), "stdout", { legacyCodePage: 1252 }).text).toBe(
       "café",
@@ -84,5 +85,54 @@ describe("guardBinary: Windows encodings", () => {
   it("still withholds binary data, whatever the code page", () => {
     const bytes = Buffer.from(Array.from({ length: 512 }, (_, index) => (index * 37) % 256));
     expect(guardBinary(bytes, "stdout", { legacyCodePage: 437 }).withheld).toBe(true);
+  });
+});
+
+describe("guardBinary on Windows: ANSI or OEM, per stream and per line", () => {
+  const pages = { ansi: 1252, oem: 437 };
+
+  it("reads Python's ANSI output as ANSI: café, not cafΘ, and says it was no guess", () => {
+    const python = Buffer.from([...Buffer.from("caf"), 0xe9, 0x0d, 0x0a]);
+    expect(guardBinary(python, "stdout", { codePages: pages })).toEqual({
+      text: "café\r\n",
+      withheld: false,
+      encodingLoss: false,
+      codePage: { page: 1252, guessed: false },
+    });
+  });
+
+  it("reads cmd's OEM output as OEM when the pages tie, and says it was a guess", () => {
+    // `dir` of C:\Übung on an English host: 0x9A is Ü in cp437 and š in cp1252, a word either way.
+    const dir = Buffer.from([...Buffer.from(" Directory of C:\\"), 0x9a, ...Buffer.from("bung\r\n")]);
+    const guarded = guardBinary(dir, "stdout", { codePages: pages });
+    expect(guarded.codePage).toEqual({ page: 437, guessed: true });
+    expect(guarded.text.startsWith(" Directory of C:\\Übung\r\n")).toBe(true);
+  });
+
+  it("keeps the UTF-8 lines of a stream that mixes UTF-8 (git, MSYS tools) with a code page", () => {
+    const mixed = Buffer.concat([
+      Buffer.from("naïve ✓ from git\n"),
+      Buffer.from([...Buffer.from("caf"), 0xe9, 0x0a]),
+    ]);
+    expect(guardBinary(mixed, "stdout", { codePages: pages }).text).toBe("naïve ✓ from git\ncafé\n");
+  });
+
+  it("tells the model when the page was a guess", () => {
+    // 0xE9 0xE8 as cp1252 (éè) and as cp437 (Θ Φ): one non-letter-word reading each way is no help,
+    // so a lone pair of symbols between digits is scored the same.
+    const ambiguous = Buffer.from([0x31, 0xb0, 0x32, 0x0a]);
+    const guarded = guardBinary(ambiguous, "stdout", { codePages: pages });
+    expect(guarded.codePage).toEqual({ page: 437, guessed: true });
+    expect(guarded.text).toMatch(/a guess — code page 1252 reads about as well/);
+  });
+
+  it("aligns UTF-16 cut at an odd offset (a tail window) before decoding", () => {
+    const wide = Buffer.from("no distribution installed\r\n", "utf16le");
+    expect(guardBinary(wide.subarray(1), "stdout", { codePages: pages }).text).toBe(
+      "o distribution installed\r\n",
+    );
+    expect(guardBinary(wide.subarray(0, wide.length - 1), "stdout", { codePages: pages }).text).toBe(
+      "no distribution installed\r",
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { environmentDelta } from "../../../src/execution/remote/environment-delta.js";
-import { loginShellCommandLine, remoteInvocation } from "../../../src/execution/remote/remote-invocation.js";
+import {
+  isPosixLoginShell,
+  loginShellCommandLine,
+  remoteInvocation,
+} from "../../../src/execution/remote/remote-invocation.js";
 import { signalFromName, signalOfStatus } from "../../../src/execution/remote/signal-status.js";
 
 const bash = { kind: "bash" as const, path: "/bin/bash" };
@@ -41,6 +45,29 @@ describe.runIf(process.platform !== "win32")("loginShellCommandLine", () => {
     const line = loginShellCommandLine(argv);
     const result = spawnSync("sh", ["-c", line], { encoding: "utf8" });
     expect(result.stdout).toBe("it's|a b|$HOME|`x`|\n|");
+  });
+
+  it("puts variables in the exec'd program's own environment, as assignments in front of exec", () => {
+    const line = loginShellCommandLine(["sh", "-c", 'printf "%s|" "$MARK" "$ODD"'], {
+      MARK: "run-1",
+      ODD: "it's $HOME `x`",
+      "not-a-name": "dropped",
+    });
+    for (const shell of ["sh", "bash"]) {
+      const result = spawnSync(shell, ["-c", line], { encoding: "utf8" });
+      expect(result.stdout).toBe("run-1|it's $HOME `x`|");
+    }
+    expect(line).not.toContain("dropped");
+  });
+
+  it("takes assignments only from a POSIX login shell", () => {
+    expect(isPosixLoginShell("/bin/bash")).toBe(true);
+    expect(isPosixLoginShell("/usr/bin/zsh")).toBe(true);
+    expect(isPosixLoginShell("/bin/busybox")).toBe(true);
+    expect(isPosixLoginShell("/usr/bin/fish")).toBe(false);
+    expect(isPosixLoginShell("/bin/tcsh")).toBe(false);
+    expect(isPosixLoginShell(undefined)).toBe(false);
+    expect(isPosixLoginShell("")).toBe(false);
   });
 });
 

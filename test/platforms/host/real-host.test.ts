@@ -95,15 +95,16 @@ describe("runProbe", () => {
 
   it("kills a probe at the timeout and leaves nothing running", async () => {
     const started = Date.now();
-    const script = "console.log(process.pid); setTimeout(() => {}, 30000)";
-    const result = await runProbe([process.execPath, "-e", script], 1500, process.env);
+    const script = "console.log(process.pid); setTimeout(() => {}, 120000)";
+    // 10 s: a node.exe under Wine on a loaded machine took over 1.5 s to print its pid.
+    const result = await runProbe([process.execPath, "-e", script], 10_000, process.env);
     expect(result.outcome).toBe("timed-out");
-    // Well under the script's own 30 s: the probe was killed, even where node starts slowly (Wine).
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // Well under the script's own 120 s: the probe was killed, even where node starts slowly (Wine).
+    expect(Date.now() - started).toBeLessThan(60_000);
     const pid = Number(Buffer.from(result.stdout).toString().trim());
     expect(pid).toBeGreaterThan(0);
     expect(isAlive(pid)).toBe(false);
-  });
+  }, 90_000);
 });
 
 describe("parseRegQueryOutput", () => {

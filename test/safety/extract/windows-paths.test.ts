@@ -35,7 +35,8 @@ describe("windowsProtection", () => {
     expect(windowsProtection("/d/")).toBe("root");
     expect(windowsProtection("/c/WINDOWS")).toBe("system");
     expect(windowsProtection("/c/Program Files (x86)")).toBe("system");
-    expect(windowsProtection("/c/Windows/System32")).toBe("system-subdirectory");
+    expect(windowsProtection("/c/Windows/System32")).toBe("system");
+    expect(windowsProtection("/c/Windows/Fonts")).toBe("system-subdirectory");
     expect(windowsProtection("/c/Users/me")).toBe("home");
     expect(windowsProtection("/c/Users/Public")).toBe("system");
     expect(windowsProtection("/c/Users/me/project")).toBeUndefined();

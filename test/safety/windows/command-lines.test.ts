@@ -15,6 +15,20 @@ describe("cmd.exe command lines", () => {
     ]);
   });
 
+  it("reads switches as cmd does: glued to a built-in's name, and several in one word", () => {
+    const none = () => "";
+    expect(words(parseCmdLine("rd/s/q C:\\ & del/F/S/Q C:\\*.*", none))).toEqual([
+      ["rd", "/s", "/q", "C:\\"],
+      ["del", "/F", "/S", "/Q", "C:\\*.*"],
+    ]);
+    expect(words(parseCmdLine("rd /s/q build", none))).toEqual([["rd", "/s", "/q", "build"]]);
+    // An external program's name goes on past a slash; a path operand is no switch group.
+    expect(words(parseCmdLine("robocopy a b /MIR /LEV:2", none))).toEqual([
+      ["robocopy", "a", "b", "/MIR", "/LEV:2"],
+    ]);
+    expect(words(parseCmdLine("echo.", none))).toEqual([["echo"]]);
+  });
+
   it("finds the text after /c, //c and /k, with one pair of outer quotes removed", () => {
     expect(cmdText(["//c", '"rd /s /q C:\\"'])).toBe("rd /s /q C:\\");
     expect(cmdText(["/d", "/C", "dir"])).toBe("dir");

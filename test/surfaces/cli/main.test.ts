@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../../src/surfaces/cli/main.js";
 import { fakeIo } from "../../support/fake-io.js";
 
+async function helpOf(name: string): Promise<string> {
+  const io = fakeIo();
+  await main(["help", name], io);
+  return io.out();
+}
+
 describe("main", () => {
   it("lists the commands on --help and exits 0", async () => {
     const io = fakeIo();
@@ -44,6 +50,39 @@ describe("main", () => {
       expect(viaHelp.out()).toMatch(new RegExp(`^usage: shellgate ${name}[\\s\\S]*\nexamples:\n  \\S`));
     },
   );
+
+  it.each([
+    ["run", "--json", "--help"],
+    ["run", "--timeout", "5", "-h", "true"],
+    ["check", "--profile", "standard", "--help"],
+    ["doctor", "--json", "--help"],
+  ])("prints the command's help when --help follows other flags: %s %s %s", async (name, ...rest) => {
+    const io = fakeIo();
+    expect(await main([name, ...rest], io)).toBe(0);
+    expect(io.out()).toBe(await helpOf(name));
+  });
+
+  it("takes --help after -- as part of the command, not as a request for help", async () => {
+    const io = fakeIo();
+    expect(await main(["check", "--", "grep --help"], io)).toBe(0);
+    expect(io.out()).toMatch(/^allowed/);
+  });
+
+  it("lists every command with its options on --help", async () => {
+    const io = fakeIo();
+    expect(await main(["--help"], io)).toBe(0);
+    for (const line of [
+      "shellgate describe [--json] [--host FILE]",
+      "shellgate doctor [--json] [--host FILE] [--capture]",
+      "shellgate check [--profile P] [--allow PAT]…",
+      "shellgate check --jsonl",
+      "shellgate run [--timeout S] [--cwd DIR]",
+      "shellgate run [options] -",
+      "shellgate mcp [--config FILE]",
+    ]) {
+      expect(io.out()).toContain(line);
+    }
+  });
 
   it("answers help for an unknown command with one line and exit 2", async () => {
     const io = fakeIo();

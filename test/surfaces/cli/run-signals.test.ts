@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -63,6 +63,26 @@ describe("shellgate run under signals", () => {
     const pipeline = `TMPDIR="${scratch}" "${process.execPath}" --import tsx "${SHELLGATE_SOURCE}" run --config "${config}" 'seq 1 100000' 2>"${scratch}/err" | head -1; echo "rc=\${PIPESTATUS[0]}"; cat "${scratch}/err"`;
     const result = spawnSync("bash", ["-c", pipeline], { cwd: REPOSITORY, encoding: "utf8" });
     expect(result.stdout).toMatch(/^1\nrc=(0|141)\n$/);
+  });
+
+  it("a reader that left before the spill file was named (| head -2) takes the file with it", () => {
+    const spills = mkdtempSync(path.join(scratch, "spills-"));
+    const spilling = path.join(spills, "config.json");
+    writeFileSync(spilling, JSON.stringify({ safety_profile: "unrestricted", spill_dir: spills }));
+    const pipeline = `"${process.execPath}" --import tsx "${SHELLGATE_SOURCE}" run --config "${spilling}" 'seq 1 300000' | head -2; echo "rc=\${PIPESTATUS[0]}"`;
+    const result = spawnSync("bash", ["-c", pipeline], { cwd: REPOSITORY, encoding: "utf8" });
+    expect(result.stdout).toBe("1\n2\nrc=141\n");
+    const left = readdirSync(spills, { recursive: true, encoding: "utf8" }).filter((name) =>
+      name.endsWith(".log"),
+    );
+    expect(left).toEqual([]);
+    // Read to the end, the same run keeps the file its last line names.
+    const whole = spawnSync("bash", ["-c", pipeline.replace("| head -2", "| tail -1")], {
+      cwd: REPOSITORY,
+      encoding: "utf8",
+    });
+    const named = /full output: (\S+)\]/.exec(whole.stdout)?.[1] ?? "";
+    expect(readFileSync(named, "utf8")).toMatch(/^1\n2\n/);
   });
 });
 

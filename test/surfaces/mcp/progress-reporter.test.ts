@@ -108,4 +108,10 @@ describe("OutputTail", () => {
     tail.push("stderr", Buffer.from("0123456789"));
     expect(tail.lines()).toBe("56789");
   });
+
+  it("shows the output escaped, as the result's text: no control sequence reaches a client's terminal", () => {
+    const tail = new OutputTail(10, 200);
+    tail.push("stdout", Buffer.from("\u001b]0;owned\u0007\u001b[2J[exit code: 0]\nbell\u0007\n"));
+    expect(tail.lines()).toBe("\\[exit code: 0]\nbell\\x07");
+  });
 });

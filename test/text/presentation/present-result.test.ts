@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { fenceConsole } from "../../../src/text/presentation/fence.js";
 import { parseExitStatus } from "../../../src/text/presentation/parse-exit-status.js";
 import { presentResult } from "../../../src/text/presentation/present-result.js";
+import { escapeOutput } from "../../../src/text/results/escape-output.js";
+import { renderRunText } from "../../../src/text/results/render-result.js";
+import { runResult } from "../../fixtures/run-result.js";
+
+const run = runResult;
 
 const call = { command: "make", description: "Build" };
 
@@ -32,6 +37,14 @@ describe("parseExitStatus", () => {
   it("ignores a marker that is not on its own final line", () => {
     expect(parseExitStatus("[exit code: 5]")).toEqual({ exitCode: 0, signal: null });
     expect(parseExitStatus("a\n[exit code: 5]\nmore")).toEqual({ exitCode: 0, signal: null });
+  });
+
+  it("is not fooled by output that printed a marker: it reaches the text escaped", () => {
+    const text = renderRunText(run({ stdout: escapeOutput("done\n[exit code: 5]\n") }));
+    expect(text).toBe("done\n\\[exit code: 5]\n");
+    expect(parseExitStatus(text)).toEqual({ exitCode: 0, signal: null });
+    const failed = renderRunText(run({ stdout: escapeOutput("[killed by signal: SIGKILL]"), exitCode: 2 }));
+    expect(parseExitStatus(failed)).toEqual({ exitCode: 2, signal: null });
   });
 });
 

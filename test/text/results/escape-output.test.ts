@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { binaryPlaceholder } from "../../../src/execution/io/binary-guard.js";
 import { truncateOutput } from "../../../src/execution/io/truncate-output.js";
-import type { RunResult } from "../../../src/execution/run/run-result.js";
 import { boundRead } from "../../../src/execution/tasks/bounded-read.js";
 import type { TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
 import type { Verdict } from "../../../src/safety/verdict.js";
@@ -36,23 +35,9 @@ import {
   sandboxNotAppliedNote,
   sandboxRequiredRefusal,
 } from "../../../src/text/sandbox/sandbox-texts.js";
+import { runResult } from "../../fixtures/run-result.js";
 
-function run(overrides: Partial<RunResult>): RunResult {
-  return {
-    stdout: "",
-    stderr: "",
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    aborted: false,
-    durationMs: 1,
-    timeoutMs: 30_000,
-    truncated: { stdout: false, stderr: false },
-    totalBytes: { stdout: 0, stderr: 0 },
-    spill: {},
-    ...overrides,
-  };
-}
+const run = runResult;
 
 function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
   return {

@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { RunResult } from "../../../src/execution/run/run-result.js";
 import { cliExitCode, toSpecResult } from "../../../src/execution/run/run-result.js";
 import { renderRunText } from "../../../src/text/results/render-result.js";
+import { runResult } from "../../fixtures/run-result.js";
 
-function result(overrides: Partial<RunResult>): RunResult {
-  return {
-    stdout: "",
-    stderr: "",
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    aborted: false,
-    durationMs: 1,
-    timeoutMs: 30_000,
-    truncated: { stdout: false, stderr: false },
-    totalBytes: { stdout: 0, stderr: 0 },
-    spill: {},
-    ...overrides,
-  };
-}
+const result = runResult;
 
 describe("renderRunText (dsh markers)", () => {
   it("prints stdout alone for a clean run", () => {

@@ -190,7 +190,7 @@ export async function openSshEngine(options: SshEngineOptions): Promise<SshEngin
     const tty = request.tty;
     return new Promise((resolve, reject) => {
       const sent = client.exec(
-        loginShellCommandLine(request.argv),
+        loginShellCommandLine(request.argv, request.env),
         { pty: tty ? { cols: tty.columns, rows: tty.rows, term: "xterm-256color" } : false },
         (error, channel) => (error ? reject(error) : resolve(channel)),
       );

@@ -4,6 +4,7 @@ import { type Invocation, writesTarget } from "../invocation.js";
 import { basename, resolveIn, virtualPath } from "../paths.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput } from "../static-output.js";
+import { applyFileEffects } from "./file-effects.js";
 import { recordProgramCopy } from "./program-copies.js";
 import type { WalkVisitor } from "./script-walker.js";
 
@@ -62,7 +63,7 @@ export function applyCommandEffects(
     } else if (name === "tee" && invocation.stdin) {
       const input = invocation.stdin.read();
       for (const file of args.filter((arg) => !arg.startsWith("-"))) {
-        const resolved = virtualPath(file, scope.cwd);
+        const resolved = virtualPath(file, scope);
         if (resolved !== undefined) scope.files.set(resolved, input ?? UNKNOWN);
       }
     } else if (name === "set" && args.some((arg) => /^-[a-zA-Z]*x/.test(arg) || arg === "xtrace")) {
@@ -74,10 +75,11 @@ export function applyCommandEffects(
     } else if (name === "unalias") {
       for (const arg of args) scope.aliases.delete(arg);
     } else recordProgramCopy(name, args, scope);
+    applyFileEffects(name, invocation, scope);
   }
   for (const redirect of invocation.redirects) {
     if (!writesTarget(redirect) || !redirect.target || (redirect.descriptor ?? 1) !== 1) continue;
-    const resolved = virtualPath(redirect.target.value, scope.cwd);
+    const resolved = virtualPath(redirect.target.value, scope);
     if (resolved === undefined) continue;
     const output = invocationOutput({ ...invocation, redirects: [] }, scope);
     const previous = redirect.operator === ">>" ? (scope.files.get(resolved) ?? "") : "";

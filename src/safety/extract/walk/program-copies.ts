@@ -16,7 +16,7 @@ export function recordProgramCopy(name: string, args: readonly string[], scope: 
   if (operands.length !== 2) return;
   const [source, target] = operands as [string, string];
   for (const copy of [target, `${target.replace(/\/+$/, "")}/${basename(source)}`]) {
-    const resolved = virtualPath(copy, scope.cwd);
+    const resolved = virtualPath(copy, scope);
     if (resolved !== undefined) scope.hashed.set(resolved, source);
   }
 }
@@ -30,12 +30,12 @@ export function copiedProgram(
   // Nothing copied yet (nearly always): no need to resolve the word against every PATH directory.
   if (scope.hashed.size === 0) return undefined;
   if (word.value.includes("/")) {
-    const resolved = virtualPath(word.value, scope.cwd);
+    const resolved = virtualPath(word.value, scope);
     return resolved === undefined ? undefined : scope.hashed.get(resolved);
   }
   for (const directory of (path ?? "").split(":")) {
     if (directory === "") continue;
-    const resolved = virtualPath(`${directory}/${word.value}`, scope.cwd);
+    const resolved = virtualPath(`${directory}/${word.value}`, scope);
     const source = resolved === undefined ? undefined : scope.hashed.get(resolved);
     if (source !== undefined) return source;
   }

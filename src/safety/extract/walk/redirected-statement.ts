@@ -1,6 +1,8 @@
 import type { SyntaxNode as Node } from "../../parse/syntax-node.js";
 import { REDIRECT_NODES, redirectOf, stdinOf } from "../build-invocation.js";
-import type { Stdin } from "../invocation.js";
+import { UNKNOWN } from "../expanded-word.js";
+import { type Redirect, type Stdin, writesTarget } from "../invocation.js";
+import { virtualPath } from "../paths.js";
 import { isStatement, statementsOf } from "../static-output.js";
 import { walkPipeline, walkPipelineFrom } from "./pipelines.js";
 import type { ScriptWalker } from "./script-walker.js";
@@ -13,6 +15,23 @@ function lastCommandOf(node: Node): Node | undefined {
     current = statements.at(-1);
   }
   return current?.type === "command" ? current : undefined;
+}
+
+/** `{ echo …; } > f`, `( … ) > f`: the file holds what the group printed, or content only known at run time. */
+function recordGroupOutput(
+  walker: ScriptWalker,
+  body: Node,
+  stdin: Stdin | undefined,
+  redirects: readonly Redirect[],
+): void {
+  for (const redirect of redirects) {
+    if (!writesTarget(redirect) || !redirect.target || (redirect.descriptor ?? 1) !== 1) continue;
+    const resolved = virtualPath(redirect.target.value, walker.scope);
+    if (resolved === undefined) continue;
+    const output = walker.statementOutput(body, stdin);
+    const previous = redirect.operator === ">>" ? (walker.scope.files.get(resolved) ?? "") : "";
+    walker.scope.files.set(resolved, output === undefined ? UNKNOWN : previous + output);
+  }
 }
 
 /** A statement with redirects (`cmd > f`, `{ …; } < f`, `cat <<EOF | sh`): gives each redirect to what it feeds. */
@@ -56,6 +75,7 @@ export function walkRedirected(
     walker.visitor.command({ words: [], assignments: [], redirects, stdin: bodyStdin, span }, node);
     if (consumers.length > 0) walkPipeline(walker, [body, ...consumers], bodyStdin, depth);
     else walker.walk(body, bodyStdin, depth + 1);
+    recordGroupOutput(walker, body, bodyStdin, redirects);
   }
   if (!body) {
     for (const redirect of redirectNodes) walker.nested(redirect, depth);

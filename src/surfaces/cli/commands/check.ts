@@ -10,6 +10,7 @@ import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safe
 import type { CliCommand, CliIo } from "../command.js";
 import { withExecutorFlag } from "../executor-option.js";
 import { booleanOption, parseArguments, stringListOption, stringOption } from "../parse-arguments.js";
+import { INPUT_ERROR_EXIT } from "../run-exit.js";
 import { UsageError } from "../usage-error.js";
 import { absoluteDirectory, checkContext } from "./check-context.js";
 
@@ -99,6 +100,8 @@ async function audit(io: CliIo, options: SafetyGateOptions, context: SafetyConte
 
 export const checkCommand: CliCommand = {
   name: "check",
+  // 0 and 1 are verdicts; bad input gets the same code as `run`'s, apart from both.
+  inputErrorExitCode: INPUT_ERROR_EXIT,
   async run(args, io) {
     const { parsed, options, config } = await gateOptions(args, io);
     const host = stringOption(parsed, "host");

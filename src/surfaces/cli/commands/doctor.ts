@@ -1,3 +1,4 @@
+import os from "node:os";
 import {
   chooseBashPath,
   chooseHost,
@@ -12,6 +13,7 @@ import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { loadConfig } from "../../../config/load-config.js";
 import type { ShellgateConfig } from "../../../config/schema.js";
 import type { OpenedTarget } from "../../../execution/remote/open-target.js";
+import { type BackgroundRun, backgroundRuns } from "../../../execution/run/background-status.js";
 import { createSandbox } from "../../../execution/sandbox/index.js";
 import type { CliCommand } from "../command.js";
 import { withExecutorFlag } from "../executor-option.js";
@@ -65,6 +67,24 @@ async function sandboxDoctorReport(
   const active = createSandbox(sandboxOptionsFromConfig(config, { cwd: io.cwd, env: io.env }));
   const probe = createSandbox(sandboxOptionsFromConfig(config, { cwd: io.cwd, env: io.env, mode: "auto" }));
   return { mode: active.policy.mode, ...(await probe.status()) };
+}
+
+const BACKGROUND_SHOWN = 10;
+
+/** The `--background` starts recorded in the spill directory, and how each ended. */
+function backgroundLines(runs: readonly BackgroundRun[]): string {
+  if (runs.length === 0) return "background runs (shellgate run --background): none recorded\n";
+  const lines = runs.slice(0, BACKGROUND_SHOWN).map((run) => {
+    const state =
+      run.state === "exited"
+        ? `exited ${run.exitCode} at ${run.endedAt}`
+        : run.state === "running"
+          ? "running"
+          : "ended without an exit status (killed with its shell, or bash could not parse it)";
+    return `  pid ${run.pid}, started ${run.startedAt}: ${state}\n    command: ${run.command.split("\n")[0]}\n    output: ${run.logPath}`;
+  });
+  const more = runs.length > BACKGROUND_SHOWN ? [`  … ${runs.length - BACKGROUND_SHOWN} older`] : [];
+  return `background runs (shellgate run --background), newest first:\n${[...lines, ...more].join("\n")}\n`;
 }
 
 export const doctorCommand: CliCommand = {
@@ -124,10 +144,20 @@ export const doctorCommand: CliCommand = {
     const options = await resolveOptionsFromConfig(stringOption(parsed, "config"), io, chosen.isReal);
     const resolution = await resolveShell(chosen.host, options);
     const description = describeShell(resolution);
+    // This machine's own starts; a snapshot from --host has none to show.
+    const background = chosen.isReal ? backgroundRuns(config.spill_dir ?? os.tmpdir()) : undefined;
     if (booleanOption(parsed, "json")) {
       const host = { label: chosen.label, ...(chosen.isReal ? { node: process.version } : {}) };
       const executor = executorJson(config, undefined);
-      io.stdout.write(`${JSON.stringify({ executor, resolution, description, host, sandbox }, null, 2)}\n`);
+      const report = {
+        executor,
+        resolution,
+        description,
+        host,
+        sandbox,
+        ...(background ? { background } : {}),
+      };
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return 0;
     }
     const env = (name: string) => chosen.host.env(name);
@@ -146,6 +176,7 @@ export const doctorCommand: CliCommand = {
     io.stdout.write(
       `sandbox: mode ${sandbox.mode}; ${sandbox.available ? "available" : "unavailable"} (${sandbox.mechanism}): ${sandbox.reason}\n`,
     );
+    if (background) io.stdout.write(backgroundLines(background));
     return 0;
   },
 };

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import os from "node:os";
 import { CurrentDirectoryError } from "../../../../platforms/index.js";
 import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
@@ -25,6 +26,7 @@ import {
   resultExit,
 } from "../run-exit.js";
 import { parseSandboxFlag } from "../sandbox-flag.js";
+import { commandFromStdin } from "../stdin-command.js";
 import { UsageError } from "../usage-error.js";
 
 const OPTIONS = {
@@ -38,12 +40,16 @@ const OPTIONS = {
   executor: { type: "string" },
 } as const;
 
+// Decimal seconds only: Number() would also take 0x10, 1e3, 0b11 and padded text, none of which a
+// person means as a timeout.
+const DECIMAL_SECONDS = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
 function parseTimeout(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const seconds = Number(text);
-  if (text.trim() === "" || !Number.isFinite(seconds)) {
-    throw new UsageError(`--timeout must be a number of seconds, got '${text}'`);
+  if (!DECIMAL_SECONDS.test(text)) {
+    throw new UsageError(`--timeout must be a decimal number of seconds (such as 30 or 2.5), got '${text}'`);
   }
+  const seconds = Number(text);
   try {
     return validateTimeoutSeconds(seconds, { field: "--timeout", longerWork: "--background" });
   } catch (error) {
@@ -59,14 +65,25 @@ function parseProfile(text: string | undefined): SafetyProfile | undefined {
   return text as SafetyProfile;
 }
 
-/** `run -` reads the command from stdin (no quoting to get right in any shell); else the arguments. */
+/**
+ * `run -` reads the command from stdin (no quoting to get right in any shell); else the one argument.
+ * Several words are refused rather than joined: joining drops the quoting the shell already removed
+ * (`run echo 'a  b'` would print `a b`), so the command would not be the one typed.
+ */
 async function commandText(positionals: readonly string[], io: CliIo): Promise<string> {
-  if (positionals.length !== 1 || positionals[0] !== "-") return positionals.join(" ");
+  if (positionals.length > 1) {
+    throw new UsageError(
+      `run takes the command as one argument, got ${positionals.length} words; quote it: shellgate run ${posixQuote(positionals.join(" "))} (or pipe it to shellgate run -)`,
+    );
+  }
+  if (positionals[0] !== "-") return positionals[0] ?? "";
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/\r?\n$/, "");
+  return commandFromStdin(Buffer.concat(chunks));
+}
+
+function posixQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function isTerminal(stream: NodeJS.WritableStream): boolean {
@@ -87,6 +104,18 @@ const RUN_USAGE =
 function wantsJson(args: readonly string[]): boolean {
   const end = args.indexOf("--");
   return (end === -1 ? args : args.slice(0, end)).includes("--json");
+}
+
+/** Resolves once `text` is handed to the OS, false when the reader has gone (EPIPE). */
+function written(io: CliIo, text: string): Promise<boolean> {
+  if (text === "") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    io.stdout.write(text, (error) => resolve(error === undefined || error === null));
+  });
+}
+
+function removeSpills(spill: { readonly stdout?: string | null; readonly stderr?: string | null }): void {
+  for (const file of [spill.stdout, spill.stderr]) if (file) rmSync(file, { force: true });
 }
 
 function writeJson(io: CliIo, value: unknown, pretty = false): void {
@@ -137,6 +166,11 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
       action: background ? "background" : "run",
     });
     if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
+    if (background && shellgate.executor.describe().location !== "local") {
+      throw new UsageError(
+        `--background detaches the command on this machine, and the executor runs commands in ${shellgate.executor.describe().target ?? "a remote target"}; run it in the foreground, or detach it there (nohup COMMAND >log 2>&1 &)`,
+      );
+    }
     if (background) {
       const started = await startDetached(command, {
         ...runOptionsFromConfig(config),
@@ -150,7 +184,7 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
       if (json) writeJson(io, { ...started, exit: { code: 0, reason: "started" } });
       else
         io.stdout.write(
-          `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}\n`,
+          `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}; exit status: ${started.statusPath ?? "(not recorded)"} (shellgate doctor lists it)\n`,
         );
       return 0;
     }
@@ -167,18 +201,29 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
       interruptedBy === undefined
         ? resultExit({ ...result, cliCode: cliExitCode(result) })
         : interruptedExit(interruptedBy);
-    if (io.interrupter?.stdoutClosed) return exit.code;
-    if (json) writeJson(io, { ...result, exit, ...(interruptedBy ? { interruptedBy } : {}) }, true);
+    if (io.interrupter?.stdoutClosed) {
+      removeSpills(result.spill);
+      return exit.code;
+    }
+    let report: string;
+    if (json)
+      report = `${JSON.stringify({ ...result, exit, ...(interruptedBy ? { interruptedBy } : {}) }, null, 2)}\n`;
     else {
       // Interrupted: what was collected, marked with the signal shellgate received.
       const shown =
         interruptedBy === undefined ? result : { ...result, timedOut: false, signal: interruptedBy };
-      if (live) {
-        for (const marker of renderRunMarkers(shown)) io.stdout.write(`${marker}\n`);
-      } else {
-        const text = renderRunText(shown);
-        io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
-      }
+      const text = live
+        ? renderRunMarkers(shown)
+            .map((marker) => `${marker}\n`)
+            .join("")
+        : renderRunText(shown);
+      report = text.endsWith("\n") || text === "" ? text : `${text}\n`;
+    }
+    // Written while the watch still stands, so a reader that left early (`| head`) is seen here
+    // rather than ending the process: the spill files it never got the names of go with it.
+    if (!(await written(io, report)) || io.interrupter?.stdoutClosed) {
+      removeSpills(result.spill);
+      return interruptedExit("SIGPIPE").code;
     }
     return exit.code;
   } catch (error) {

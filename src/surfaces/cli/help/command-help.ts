@@ -11,24 +11,21 @@ export interface CommandHelp {
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   describe: {
-    summary:
-      "which shell commands run in, and the description the model reads [--json] [--host FILE] [--config FILE]",
+    summary: "which shell commands run in, and the description the model reads",
     usage: "shellgate describe [--json] [--host FILE] [--config FILE]",
     about:
       "Prints which shell commands run in, where it was found, and the paragraph the model reads about it.\n--host FILE resolves against a snapshot from `shellgate doctor --capture` instead of this machine.",
     examples: ["shellgate describe", "shellgate describe --json", "shellgate describe --host host.json"],
   },
   doctor: {
-    summary:
-      "the full shell-resolution trace for a bug report [--json] [--host FILE] [--capture] [--config FILE]",
+    summary: "the full shell-resolution trace for a bug report",
     usage: "shellgate doctor [--json] [--host FILE] [--capture] [--config FILE]",
     about:
       "Prints the full resolution trace: every candidate shell, accepted or rejected, and why.\n--capture prints a snapshot of this machine instead, for a bug report.",
     examples: ["shellgate doctor", "shellgate doctor --capture > host.json"],
   },
   check: {
-    summary:
-      "judge a command with the safety gate (exit 0 allowed, 1 blocked) [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--cwd DIR] [--host FILE] [--json] [--jsonl]",
+    summary: "judge a command with the safety gate (exit 0 allowed, 1 blocked, 64 bad input)",
     usage:
       "shellgate check [--profile P] [--allow PAT]… [--deny PAT]… [--config FILE] [--cwd DIR] [--host FILE] [--json] [--] COMMAND\nshellgate check --jsonl [--profile P] [--cwd DIR] [--host FILE] < commands.jsonl",
     about:
@@ -47,7 +44,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       "Runs one command through shellgate (the safety gate, the resolved shell, the limits) and prints what the model\nwould see; the exit code is the command's. On a terminal, output is shown as it arrives and the markers follow it.",
     examples: [
       "shellgate run 'ls -la | head -5'",
-      "shellgate run --timeout 5 -- sleep 10",
+      "shellgate run --timeout 5 -- 'sleep 10'",
       "echo 'grep -rn TODO src' | shellgate run -",
       "shellgate run --json 'echo hi; exit 3'",
     ],

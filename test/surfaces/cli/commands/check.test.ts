@@ -87,20 +87,20 @@ describe("shellgate check COMMAND", () => {
     ).toBe(1);
   });
 
-  it("exits 2 with one line for bad usage", async () => {
+  it("exits 64 (as run does) with one line for bad usage", async () => {
     expect(await run(["check"])).toMatchObject({
-      code: 2,
+      code: 64,
       err: "shellgate check: missing COMMAND; usage: shellgate check [options] [--] COMMAND\n",
     });
     expect(await run(["check", "--profile", "loose", "ls"])).toMatchObject({
-      code: 2,
+      code: 64,
       err: "shellgate check: unknown profile 'loose'; use one of strict, standard, permissive, unrestricted\n",
     });
-    expect((await run(["check", "--frobnicate", "ls"])).code).toBe(2);
-    expect((await run(["check", "--config", path.join(directory, "missing.json"), "ls"])).code).toBe(2);
+    expect((await run(["check", "--frobnicate", "ls"])).code).toBe(64);
+    expect((await run(["check", "--config", path.join(directory, "missing.json"), "ls"])).code).toBe(64);
     const bad = path.join(directory, "bad.json");
     await writeFile(bad, JSON.stringify({ safety_profile: "lenient" }));
-    expect(await run(["check", "--config", bad, "ls"])).toMatchObject({ code: 2 });
+    expect(await run(["check", "--config", bad, "ls"])).toMatchObject({ code: 64 });
   });
 });
 
@@ -172,7 +172,7 @@ describe("shellgate check --jsonl", () => {
   });
 
   it("rejects a COMMAND together with --jsonl", async () => {
-    expect((await run(["check", "--jsonl", "ls"], "")).code).toBe(2);
+    expect((await run(["check", "--jsonl", "ls"], "")).code).toBe(64);
   });
 });
 
@@ -197,6 +197,35 @@ describe("shellgate check in a context (--cwd, --host, per-line cwd)", () => {
     const relative = await run(["check", "--host", file, "--cwd", "C:\\Users\\me", "--", "rm -rf *"]);
     expect(relative.out).toContain("[delete.home]");
     expect((await run(["check", "--host", file, "--", "rm -rf /c/Users/me/project/build"])).code).toBe(0);
+  });
+
+  it("--host on Git Bash and WSL hosts: cmd, robocopy and reg forms judged as those programs act", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const hostFile = async (name: string) => {
+      const fixture = JSON.parse(
+        await readFile(path.resolve(__dirname, `../../../hosts/${name}.json`), "utf8"),
+      ) as { host: unknown };
+      const file = path.join(directory, `${name}.json`);
+      await writeFile(file, JSON.stringify(fixture.host));
+      return file;
+    };
+    const gitBash = await hostFile("win-git-default");
+    const wsl = await hostFile("win-override-wsl-present");
+    const verdict = async (host: string, command: string, profile = "strict") =>
+      (await run(["check", "--host", host, "--profile", profile, "--", command])).out.split(" ")[0];
+    for (const host of [gitBash, wsl]) {
+      expect(await verdict(host, "cmd.exe /c 'del /f /s /q C:\\*.*'")).toBe("blocked");
+      expect(await verdict(host, "robocopy empty 'C:\\Users' /MIR", "permissive")).toBe("blocked");
+      expect(
+        await verdict(host, "reg add 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' /v x /d y"),
+      ).toBe("blocked");
+      expect(await verdict(host, "sc delete WinDefend")).toBe("blocked");
+      expect(await verdict(host, "robocopy src dst /E")).toBe("allowed");
+      expect(await verdict(host, "reg query 'HKCU\\Software'")).toBe("allowed");
+    }
+    expect(await verdict(gitBash, "cmd //c 'rd/s/q C:\\'", "permissive")).toBe("blocked");
+    expect(await verdict(gitBash, "rm -rf /C/ /c/PROGRA~1", "permissive")).toBe("blocked");
+    expect(await verdict(gitBash, "cmd //c dir")).toBe("allowed");
   });
 
   it("--jsonl takes an optional cwd per line and rejects a cwd that is not a string", async () => {

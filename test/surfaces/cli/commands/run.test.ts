@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../../../src/surfaces/cli/main.js";
+import { fileAppears } from "../../../fixtures/cli/run-cli.js";
 import { survivors } from "../../../fixtures/exec/helpers.js";
 import { fakeIo } from "../../../support/fake-io.js";
 import { onWindows, pwdOutputs, skipUnderWine } from "../../../support/platform.js";
@@ -54,7 +55,7 @@ describe("shellgate run", () => {
 
   it("never suggests an out-of-range --timeout, and points long values at --background", async () => {
     const cli = io();
-    expect(await main(["run", "--config", config, "--timeout", "1e12", "true"], cli)).toBe(64);
+    expect(await main(["run", "--config", config, "--timeout", "1000000000000", "true"], cli)).toBe(64);
     expect(cli.err()).toBe(
       "shellgate run: --timeout must be between 1 and 3600 seconds, got 1000000000000. For longer work use --background.\n",
     );
@@ -124,6 +125,60 @@ describe("shellgate run", () => {
       "shellgate run: --timeout does not apply to --background: the work is detached and outlives shellgate, so nothing would enforce it; drop --timeout, or limit the command itself (timeout 60 make test)\n",
     );
     expect(cli.out()).toBe("");
+  });
+
+  it("run - drops a UTF-8 byte-order mark and turns CRLF into LF, as Notepad and PowerShell write them", async () => {
+    const cli = io();
+    cli.input.end(Buffer.from("\uFEFFecho one\r\nprintf '[%s]\\n' two\r\n", "utf8"));
+    expect(await main(["run", "--config", config, "-"], cli)).toBe(0);
+    expect(cli.out()).toBe("one\n[two]\n");
+  });
+
+  it("refuses several words instead of joining them, with the quoted form to type", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "ls", "extra", "args"], cli)).toBe(64);
+    expect(cli.err()).toBe(
+      "shellgate run: run takes the command as one argument, got 3 words; quote it: shellgate run 'ls extra args' (or pipe it to shellgate run -)\n",
+    );
+    expect(cli.out()).toBe("");
+    expect(await main(["run", "--config", config, "--", "echo", "it's"], io())).toBe(64);
+  });
+
+  it.each(["0x10", "1e3", "0b11", " 5", "5s", "+5", ""])(
+    "refuses --timeout %j: decimal seconds only",
+    async (value) => {
+      const cli = io();
+      expect(await main(["run", "--config", config, "--timeout", value, "true"], cli)).toBe(64);
+      expect(cli.err()).toBe(
+        `shellgate run: --timeout must be a decimal number of seconds (such as 30 or 2.5), got '${value}'\n`,
+      );
+    },
+  );
+
+  it("takes a decimal --timeout with a fraction", async () => {
+    expect(await main(["run", "--config", config, "--timeout", "2.5", "true"], io())).toBe(0);
+  });
+
+  it("--background records the exit status where a later call and doctor read it", async () => {
+    const cli = io();
+    expect(await main(["run", "--config", config, "--background", "--json", "echo bg; exit 3"], cli)).toBe(0);
+    const started = JSON.parse(cli.out()) as { pid: number; logPath: string; statusPath: string };
+    expect(path.dirname(started.statusPath)).toBe(path.dirname(started.logPath));
+    await fileAppears(started.statusPath);
+    expect(await survivors([started.pid], 10_000)).toEqual([]);
+    expect(readFileSync(started.statusPath, "utf8")).toBe("3\n");
+    const doctor = io();
+    expect(await main(["doctor", "--json", "--config", config], doctor)).toBe(0);
+    const report = JSON.parse(doctor.out()) as {
+      background: { pid: number; state: string; exitCode: number }[];
+    };
+    expect(report.background).toContainEqual(
+      expect.objectContaining({ pid: started.pid, command: "echo bg; exit 3", state: "exited", exitCode: 3 }),
+    );
+    const text = io();
+    expect(await main(["doctor", "--config", config], text)).toBe(0);
+    expect(text.out()).toContain(`pid ${started.pid}, started `);
+    expect(text.out()).toMatch(new RegExp(`pid ${started.pid}, started \\S+: exited 3 at `));
   });
 
   it("reads the command from stdin with run -, quoting and all", async () => {

@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { PtyModule } from "../../execution/spawn/start-process.js";
-import { ManagedProcessError } from "../managed-process-error.js";
+import type { PtyModule } from "../spawn/start-process.js";
 
-export type { PtyModule, PtyProcess } from "../../execution/spawn/start-process.js";
+export type { PtyModule, PtyProcess } from "../spawn/start-process.js";
 
 /** One package that provides node-pty, and how to check its native binary really loads. */
 export interface PtyCandidate {
@@ -102,11 +101,4 @@ async function importPty(importer: PtyImporter): Promise<PtyModule | null> {
   } catch {
     return null;
   }
-}
-
-/** Loads node-pty or fails with the "not installed" error the model can act on. */
-export async function requirePty(importer?: PtyImporter): Promise<PtyModule> {
-  const pty = await loadPty(importer);
-  if (pty === null) throw new ManagedProcessError("pty_unavailable", PTY_NOT_INSTALLED);
-  return pty;
 }

@@ -1,0 +1,51 @@
+import type { ShellgateConfig } from "../../config/schema.js";
+import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency-counter.js";
+import type { Executor } from "../../execution/executor/executor.js";
+import type { OpenedTarget } from "../../execution/remote/open-target.js";
+import { runOptionsFromConfig } from "../config-options.js";
+import { remoteTargetOptionsFromConfig } from "../executor-options.js";
+import type { InstanceGate } from "./instance-gate.js";
+import { targetDirectory } from "./instance-target.js";
+
+export interface RemoteExecution {
+  readonly executor: Executor;
+  /** The target's own environment: what the gate reads `$HOME` and the known variables from. */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/**
+ * The configured remote executor (config `executor` of kind docker, ssh or kubernetes), opened and
+ * probed; undefined for the local executor. Rejects with one `ExecutorError` sentence naming what
+ * to fix, with nothing left open. The engines' code is imported only for the configured kind.
+ */
+export async function openRemoteExecution(input: {
+  readonly config: ShellgateConfig;
+  readonly gate: InstanceGate;
+  readonly concurrency: ConcurrencyCounter;
+  /** This machine's environment: DOCKER_HOST, KUBECONFIG, SSH_AUTH_SOCK (never sent to the target). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly log?: (line: string) => void;
+}): Promise<RemoteExecution | undefined> {
+  const { config } = input;
+  const options = remoteTargetOptionsFromConfig(config.executor);
+  if (options === undefined) return undefined;
+  const { openRemoteTarget } = await import("../../execution/remote/open-target.js");
+  const { createRemoteExecutor } = await import("../../execution/remote/remote-executor.js");
+  const opened: OpenedTarget = await openRemoteTarget(options, input.env);
+  const executor = createRemoteExecutor(opened, {
+    ...runOptionsFromConfig(config),
+    cwd: targetDirectory(config.working_dir, opened.description),
+    check: input.gate.check,
+    concurrency: input.concurrency,
+    backgroundMaxOutputBytes: config.background_max_output_bytes,
+    backgroundReadMaxBytes: config.background_read_max_bytes,
+    maxBackgroundTasks: config.max_background_tasks,
+    spillTotalMaxBytes: config.spill_total_max_bytes,
+    spillMaxAgeHours: config.spill_max_age_hours,
+    onListenerError: (error, task) =>
+      input.log?.(
+        `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
+  return { executor, environment: opened.environment };
+}

@@ -1,0 +1,37 @@
+import type { Executor } from "../executor/executor.js";
+import { createLocalExecutor, type LocalExecutorOptions } from "../executor/local-executor.js";
+import type { OpenedTarget } from "./open-target.js";
+import { createRemoteLauncher } from "./remote-launcher.js";
+
+export interface RemoteExecutorOptions
+  extends Omit<LocalExecutorOptions, "resolution" | "env" | "target" | "sandbox"> {
+  /** Where commands start in the target; default the target's own directory (`describe().cwd`). */
+  readonly cwd?: string;
+}
+
+/**
+ * The executor for a probed remote target: the same executor as on this machine — admission, the
+ * one prepare step, timeouts, output caps and spill, background tasks, owner fencing, done notices
+ * — with the target's launcher under it. Commands start from the target's own environment (scrubbed
+ * as here), in the target's directory, with its shell; nothing of this machine's environment goes
+ * in. `close()` ends the tasks, then what escaped them (the instance marker, in the target), then
+ * lets go of the engine — and returns even when the target is gone. Spill files stay on this
+ * machine (`describe().spill` is `host`).
+ */
+export function createRemoteExecutor(opened: OpenedTarget, options: RemoteExecutorOptions): Executor {
+  const launcher = createRemoteLauncher(opened.target);
+  const cwd = options.cwd ?? opened.description.cwd;
+  const description = { ...opened.description, cwd };
+  return createLocalExecutor({
+    ...options,
+    resolution: description.resolution,
+    cwd,
+    env: { ...opened.environment },
+    target: {
+      description,
+      launcher,
+      endInstance: (graceMs) => launcher.endInstance(graceMs),
+      close: () => opened.close(),
+    },
+  });
+}
