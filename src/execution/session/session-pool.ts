@@ -7,11 +7,8 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export interface SessionPoolOptions {
   readonly maxSessions: number;
   readonly idleMs: number;
-  /**
-   * Starts a new resident shell (in the instance's directory, with the instance's environment);
-   * resolves once it runs, rejects when it cannot start (nothing is left then).
-   */
-  readonly open: () => Promise<ResidentShell>;
+  /** Starts a new resident shell (in the instance's directory, with the instance's environment). */
+  readonly open: () => ResidentShell;
   /** Where a new shell starts, as the restart notice names it. */
   readonly startDirectory: string;
 }
@@ -49,8 +46,6 @@ export class SessionPool {
   readonly #options: SessionPoolOptions;
   readonly #sessions = new Map<string, Session>();
   readonly #ended = new Map<string, SessionEnd>();
-  /** Shells being started, so two first calls of one owner share one. */
-  readonly #starting = new Map<string, Promise<Session>>();
   #closed = false;
 
   constructor(options: SessionPoolOptions) {
@@ -77,14 +72,7 @@ export class SessionPool {
       this.#forget(key, session);
       session = undefined;
     }
-    if (!session) {
-      let starting = this.#starting.get(key);
-      if (!starting) {
-        starting = this.#start(key).finally(() => this.#starting.delete(key));
-        this.#starting.set(key, starting);
-      }
-      session = await starting;
-    }
+    if (!session) session = await this.#start(key);
     const previous = session.queue;
     let release!: () => void;
     session.queue = new Promise<void>((resolve) => {
@@ -148,7 +136,7 @@ export class SessionPool {
       }
     }
     const session: Session = {
-      shell: await this.#options.open(),
+      shell: this.#options.open(),
       lastUsed: Date.now(),
       idleTimer: undefined,
       queue: Promise.resolve(),
