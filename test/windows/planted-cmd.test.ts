@@ -1,9 +1,9 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import crossSpawn from "cross-spawn";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/execution/run/run-command.js";
+import { busyTolerantTemporaryDirectories } from "../support/wine-temp-directories.js";
 import { nativeFixture } from "./support/native-fixtures.js";
 import { NO_BASH } from "./support/run-plan.js";
 import { onWindows } from "./support/windows-host.js";
@@ -17,26 +17,7 @@ import { onWindows } from "./support/windows-host.js";
 const fixture = onWindows ? nativeFixture("planted") : { missing: "not Windows" };
 const reason = "missing" in fixture ? fixture.missing : undefined;
 
-const made: string[] = [];
-function temporaryDirectory(prefix: string): string {
-  const directory = mkdtempSync(join(tmpdir(), prefix));
-  made.push(directory);
-  return directory;
-}
-afterAll(async () => {
-  // Wine keeps a just-exited program's folder busy for a while (EACCES, which rmSync does not retry).
-  const deadline = Date.now() + 20_000;
-  for (const directory of made) {
-    while (existsSync(directory)) {
-      try {
-        rmSync(directory, { recursive: true, force: true });
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-  }
-}, 30_000);
+const temporaryDirectory = busyTolerantTemporaryDirectories();
 
 const hostComSpec = process.env.ComSpec;
 afterEach(() => {

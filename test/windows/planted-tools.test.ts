@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { busyTolerantTemporaryDirectories } from "../support/wine-temp-directories.js";
 import { nativeFixture } from "./support/native-fixtures.js";
 import { onWindows } from "./support/windows-host.js";
 
@@ -36,27 +36,8 @@ const reason =
     : transformsTypes
       ? undefined
       : `Node ${process.version} cannot run the TypeScript probe (type transforms need Node 22.7+)`;
-// Wine keeps a just-exited program's directory busy for a while, so removal is best effort.
-const made: string[] = [];
-function temporaryDirectory(): string {
-  const directory = mkdtempSync(join(tmpdir(), "shellgate-planted-"));
-  made.push(directory);
-  return directory;
-}
-afterAll(async () => {
-  // Wine answers EACCES (which rmSync does not retry) until it lets go of the folder, so poll.
-  const deadline = Date.now() + 20_000;
-  for (const directory of made) {
-    while (existsSync(directory)) {
-      try {
-        rmSync(directory, { recursive: true, force: true });
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-  }
-}, 30_000);
+const temporaryDirectories = busyTolerantTemporaryDirectories();
+const temporaryDirectory = (): string => temporaryDirectories("shellgate-planted-");
 
 function runProbe(cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ import { type OutputListener, RUN_DEFAULTS, type RunOptions } from "./run-option
 import type { RunResult } from "./run-result.js";
 import { superviseRun } from "./supervise-run.js";
 import { resolveTimeoutMs } from "./timeout.js";
+import { untilDeadline } from "./until-deadline.js";
 
 function notify(listener: OutputListener | undefined, stream: "stdout" | "stderr", chunk: Buffer): void {
   try {
@@ -70,20 +71,11 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
       ...(options.launcher ? { launcher: options.launcher } : {}),
     });
-    let timedOut = false;
-    let aborted = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void supervised.terminate();
-    }, timeoutMs);
-    const onAbort = (): void => {
-      aborted = true;
-      void supervised.terminate();
-    };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    const end = await supervised.finished.finally(() => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
+    const { end, timedOut, aborted } = await untilDeadline({
+      finished: supervised.finished,
+      stop: () => supervised.terminate(),
+      timeoutMs: timeoutMs,
+      signal: options.signal,
     });
     if (end.launchError) {
       const code = end.launchError.code === "ENOENT" ? "bad-cwd" : "spawn-failed";

@@ -7,6 +7,7 @@ import { assertWorkingDirectory } from "../prepare/working-directory.js";
 import { ExecutionError } from "../run/execution-error.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
+import { untilDeadline } from "../run/until-deadline.js";
 import type { FrameEnd } from "./resident-shell.js";
 import { SessionLimitError, type SessionPool } from "./session-pool.js";
 
@@ -103,20 +104,11 @@ export async function runInSession(
         notify(options.onOutput, "stderr", chunk);
       },
     });
-    let timedOut = false;
-    let aborted = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void frame.interrupt();
-    }, options.timeoutMs);
-    const onAbort = (): void => {
-      aborted = true;
-      void frame.interrupt();
-    };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    const end = await frame.finished.finally(() => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
+    const { end, timedOut, aborted } = await untilDeadline({
+      finished: frame.finished,
+      stop: () => frame.interrupt(),
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
     });
     const out = stdout.finish();
     const err = stderr.finish();
