@@ -7,7 +7,7 @@ import {
   type ProcessEnd,
   type SupervisedProcess,
   type SuperviseOptions,
-} from "./supervise-run.js";
+} from "./supervise-types.js";
 
 function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds).unref());
