@@ -134,6 +134,12 @@ describe.each(cases.map((entry) => [entry.name, entry] as const))(
         },
       );
       const taskId = String(started.structured?.task_id);
+      // The whole tree first: a kill while the task's bash is still forking is another case, and
+      // on a loaded machine the setsid child was seen to start after the kill had looked for it.
+      const deadline = Date.now() + 60_000;
+      while ((await bash(sleepersCommand(seconds))).text !== "sleepers: 3\n" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const killed = await tool("bash_kill").execute({ task_id: taskId });
       expect(killed.text).toBe(`killed background task ${taskId}`);
       expect((await bash(sleepersCommand(seconds))).text).toBe("sleepers: 0\n");
