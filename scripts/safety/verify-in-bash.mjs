@@ -200,11 +200,33 @@ function protectedPath(file) {
 }
 
 /** Resolves a syscall's (dirfd, name) pair as strace -y prints it: `AT_FDCWD</tmp/work>`, `"x"`. */
-function resolve(dirArg, nameArg) {
+/**
+ * Symbolic links the traced command made (link path -> what it points to): strace shows the names a
+ * program passed, and the kernel follows a link named in the middle of a path, or as its last
+ * component when a file is opened or its mode changed (not when the link itself is removed).
+ */
+const madeLinks = new Map();
+
+function throughMadeLinks(file, followLast) {
+  let current = file;
+  for (let hop = 0; hop < 8; hop++) {
+    let next;
+    for (const [link, target] of madeLinks) {
+      if (current.startsWith(`${link}/`)) next = path.posix.join(target, current.slice(link.length + 1));
+      else if (followLast && current === link) next = target;
+      if (next !== undefined) break;
+    }
+    if (next === undefined) return current;
+    current = path.posix.normalize(next);
+  }
+  return current;
+}
+
+function resolve(dirArg, nameArg, followLast = false) {
   const name = nameArg ?? "";
-  if (name.startsWith("/")) return path.posix.normalize(name);
+  if (name.startsWith("/")) return throughMadeLinks(path.posix.normalize(name), followLast);
   const dir = /<([^>]*)>/.exec(dirArg ?? "")?.[1] ?? WORKDIR;
-  return path.posix.normalize(path.posix.join(dir, name));
+  return throughMadeLinks(path.posix.normalize(path.posix.join(dir, name)), followLast);
 }
 
 function unquote(text) {
@@ -329,6 +351,13 @@ function standInAction(name, argv) {
     if (name !== "systemctl" && !args.some((a) => /^[06sS]$/.test(a))) return undefined;
   }
   if (args.some((a) => a === "--help" || a === "--version" || a === "-V")) return undefined;
+  // What the programs' manuals say changes nothing: a cancelled schedule, a list of shells, and a
+  // formatter given only regular files (an image file; block devices live under /dev).
+  if (name === "systemctl" && args.some((a, i) => a === "--when=cancel" || (a === "--when" && args[i + 1] === "cancel")))
+    return undefined;
+  if (name === "chsh" && args.every((a) => a === "-l" || a === "--list-shells")) return undefined;
+  if (kind === "mkfs" && !args.some((a) => a.startsWith("/dev/")) && args.some((a) => !a.startsWith("-")))
+    return undefined;
   if (kind === "persistence") return undefined; // judged by its payload
   if (kind === "sysadmin") return breaksMachine(name, args) ? { kind, detail: argv.join(" ") } : undefined;
   return { kind, detail: argv.join(" ") };
@@ -352,6 +381,7 @@ const CODE_READERS =
 
 /** Reads strace's log: dangerous actions, scheduler payloads, and files the command wrote and then ran. */
 function analyseTrace(text) {
+  madeLinks.clear();
   const actions = [];
   const payloads = [];
   const written = new Set();
@@ -387,6 +417,13 @@ function analyseTrace(text) {
             : resolve(undefined, unquote(args[1]));
       if (persistenceFile(target)) actions.push({ kind: "persistence", detail: `${call} ${target}` });
       else if (protectedPath(target)) actions.push({ kind: "write", detail: `${call} ${target}` });
+      if (call.startsWith("symlink") && /=\s+0/.test(line)) {
+        const pointsTo = unquote(args[0]);
+        madeLinks.set(
+          target,
+          pointsTo.startsWith("/") ? pointsTo : path.posix.join(path.posix.dirname(target), pointsTo),
+        );
+      }
     } else if (DELETE_CALLS.has(call)) {
       if (call.startsWith("rename")) {
         const renamed =
@@ -406,14 +443,16 @@ function analyseTrace(text) {
       }
     } else if (MODE_CALLS.has(call)) {
       const target = call.endsWith("at")
-        ? resolve(args[0], unquote(args[1]))
-        : resolve(undefined, unquote(args[0]));
+        ? resolve(args[0], unquote(args[1]), true)
+        : resolve(undefined, unquote(args[0]), true);
       // A terminal multiplexer taking ownership of its own pseudo-terminal is not a permission change.
       if (protectedPath(target) && !/^\/dev\/pts\//.test(target))
         actions.push({ kind: call === "truncate" ? "write" : "permissions", detail: `${call} ${target}` });
     } else if (OPEN_CALLS.has(call)) {
       const target =
-        call === "openat" ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
+        call === "openat"
+          ? resolve(args[0], unquote(args[1]), true)
+          : resolve(undefined, unquote(args[0]), true);
       const flags = call === "openat" ? (args[2] ?? "") : (args[1] ?? "");
       const writes = call === "creat" || /O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/.test(flags);
       if (!writes && written.has(target) && /=\s+\d/.test(line)) {
