@@ -1,5 +1,6 @@
 import { accountRule } from "./account.js";
 import { cloudDeletionRule } from "./cloud-deletion.js";
+import { databaseClientRule } from "./database-clients.js";
 import { deleteRule } from "./delete.js";
 import { hostedStateRule } from "./hosted-state.js";
 import { loadableBuiltinRule } from "./loadable-builtin.js";
@@ -24,6 +25,7 @@ export const RULES: readonly Rule[] = [
   loadableBuiltinRule,
   hostedStateRule,
   cloudDeletionRule,
+  databaseClientRule,
   systemAdminRule,
   remoteTrustRule,
 ];

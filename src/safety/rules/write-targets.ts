@@ -1,5 +1,5 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { resolveIn } from "../extract/paths.js";
+import { resolveIn, throughLinks } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
@@ -47,8 +47,10 @@ export function judgeWriteTarget(
   how: string,
   options: { readonly append?: boolean } = {},
 ): RuleHit | undefined {
-  const resolved = resolveIn(word.glob ? word.pattern : word.value, scope);
-  if (resolved === undefined) return undefined;
+  const named = resolveIn(word.glob ? word.pattern : word.value, scope);
+  if (named === undefined) return undefined;
+  // Opening a link for writing writes what it points to.
+  const resolved = throughLinks(named, scope.links, true);
   const isDevice = word.glob
     ? DEVICE_SAMPLES.some((sample) => globMatchesPath(resolved, sample))
     : DEVICE.test(resolved);
@@ -256,6 +258,10 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       return scripted ? positional : positional.slice(1);
     }
     default:
-      return [];
+      // A formatter writes the image file it is given (a device is the mkfs rule's, dry runs and
+      // all); option letters that take a value are mke2fs's and mkfs.erofs's.
+      return /^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|mkudffs|newfs.*)$/.test(name)
+        ? operands(args, "bCdEgGiIJlLmNoOrtTUezx").filter((word) => !word.value.startsWith("/dev/"))
+        : [];
   }
 }
