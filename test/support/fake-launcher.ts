@@ -69,6 +69,8 @@ export function createFakeLauncher(
       return playLaunch(plan, stdio, program);
     },
     canLaunchTerminal: async () => true,
+    // It stands in for this machine: the prepare step checks directories and writes script files.
+    local: true,
   };
 }
 
