@@ -2,7 +2,10 @@
 // Prints, side by side in one run (interleaved, so load falls on all alike), the median wall time of
 // `true` spawned unsandboxed and inside the sandbox (bubblewrap on Linux, Seatbelt on macOS):
 // - as shellgate runs it now: the instance's wrap made once and reused (the goal: <= 25 ms over
-//   unsandboxed), split into the wrap and the enclosed start;
+//   unsandboxed), split into the wrap and the enclosed start; with no allowed host (the default)
+//   it starts no network relays;
+// - the same with one allowed host, so with the library's two socat relays (as every sandbox
+//   started before the no-network profile);
 // - wrapped per command as before (the library's wrap for every command, its `bash -c "bwrap …"`),
 //   split the same way;
 // - the parts of the enclosed start (Linux): bubblewrap alone with the same namespaces, then the
@@ -94,21 +97,27 @@ function timedEnclosed(instance, parts) {
   };
 }
 
+// An allowed host no command here reaches: the relays start (and are waited for) in every sandbox.
+const relayed = createSandbox({ settings: { ...settings, allowed_domains: ["bench.invalid"] }, context });
 const reused = { wrap: [], start: [] };
+const withRelays = { wrap: [], start: [] };
 const before = { wrap: [], start: [] };
 const runReused = timedEnclosed(sandbox, reused);
+const runRelayed = timedEnclosed(relayed, withRelays);
 const runBefore = timedEnclosed(perCommand, before);
 
 started = performance.now();
 const firstPlan = await runReused();
 const firstMs = performance.now() - started;
+await runRelayed();
 await runBefore();
-reused.wrap.length = reused.start.length = before.wrap.length = before.start.length = 0;
+for (const parts of [reused, withRelays, before]) parts.wrap.length = parts.start.length = 0;
 
 // The parts of the enclosed start, from the plan the sandbox made (Linux: bwrap's own argv).
 const variants = {
   unsandboxed: () => spawnPlan(planSpawn(resolution, "true", work)),
   reused: runReused,
+  relayed: runRelayed,
   before: runBefore,
 };
 const bubblewrap = path.basename(firstPlan.file) === "bwrap" ? firstPlan.file : undefined;
@@ -129,9 +138,10 @@ if (separator > 0) {
   bare.push("--unshare-pid", "--unshare-user", "--proc", "/proc", "--", "/bin/bash", "-c", "true");
   variants.bareBwrap = () => spawnPlan({ file: bubblewrap, args: bare });
   if (seccomp) {
-    // The profile of the wrap in use now: an older one's mount sources are gone once it is retired.
+    // The relayed wrap's profile (its sockets bound) running the seccomp step without the relay
+    // script; the wrap in use now: an older one's mount sources are gone once it is retired.
     variants.noRelays = async () => {
-      const enclosed = await sandbox.enclose(planSpawn(resolution, "true", work));
+      const enclosed = await relayed.enclose(planSpawn(resolution, "true", work));
       if (enclosed.kind !== "start") throw new Error(enclosed.message);
       const profile = enclosed.plan.args.slice(0, enclosed.plan.args.lastIndexOf("--") + 1);
       const inner = `SRT_ALLOW_NESTED_USERNS=0 ${seccomp} /bin/bash -c true`;
@@ -183,6 +193,10 @@ row("sandboxed, the instance's wrap reused (now)", median(times.reused), "   (go
 console.log(
   `      of which the wrap ${median(reused.wrap).toFixed(1)} ms, the enclosed start ${median(reused.start).toFixed(1)} ms`,
 );
+row("sandboxed, reused, one allowed host (the relays)", median(times.relayed));
+console.log(
+  `      of which the wrap ${median(withRelays.wrap).toFixed(1)} ms, the enclosed start ${median(withRelays.start).toFixed(1)} ms`,
+);
 row("sandboxed, wrapped per command (before)", median(times.before));
 console.log(
   `      of which the wrap ${median(before.wrap).toFixed(1)} ms, the enclosed start ${median(before.start).toFixed(1)} ms`,
@@ -191,7 +205,8 @@ if (times.bareBwrap) {
   console.log("  the enclosed start, part by part:");
   row("  bwrap alone, the same namespaces", median(times.bareBwrap));
   if (times.noRelays) row("  + the library's mounts and seccomp helper", median(times.noRelays));
-  row("  + its network relays (socat x2): the full start", median(reused.start));
+  row("  no allowed host (no relays): the full start", median(reused.start));
+  row("  one allowed host (+ socat x2): the full start", median(withRelays.start));
 }
 const toolPlain = median(times.toolUnsandboxed);
 const toolSandboxed = median(times.toolSandboxed);
@@ -205,6 +220,7 @@ console.log("start-up, once per process");
 console.log(`  load + dependency check   ${probeMs.toFixed(1)} ms`);
 console.log(`  first command             ${firstMs.toFixed(1)} ms (starts the proxies, makes the wrap)`);
 await sandbox.close();
+await relayed.close();
 await perCommand.close();
 await toolOpen.close();
 await toolEnclosed.close();

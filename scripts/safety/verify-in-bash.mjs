@@ -88,6 +88,21 @@ const STAND_INS = {
     "newusers",
   ],
   persistence: ["crontab", "at", "batch", "systemd-run"],
+  // Database clients hand back the statements they were given (argv, -f files, stdin); see DATABASE_DESTROYS.
+  database: [
+    "psql",
+    "mysql",
+    "mariadb",
+    "mongosh",
+    "mongo",
+    "redis-cli",
+    "valkey-cli",
+    "dropdb",
+    "dropuser",
+    "mysqladmin",
+    "clickhouse-client",
+    "cqlsh",
+  ],
   sysadmin: [
     "iptables",
     "ip6tables",
@@ -148,6 +163,7 @@ const HOME_SENTINELS = [
   ".ssh/id_ed25519",
   ".gnupg/pubring.kbx",
   ".config/gh/hosts.yml",
+  ".bash_history",
 ];
 /**
  * The home's start-up and trust files (relative to it): writing one, appending included, is persistence
@@ -168,12 +184,19 @@ payload=
 case $name in
   crontab)
     file=
-    for a in "$@"; do case $a in -l|-r|-e|-i) exit 0 ;; -u) ;; -*) ;; *) file=$a ;; esac; done
-    if [ -z "$file" ] || [ "$file" = - ]; then payload=$(cat); else payload=$(cat -- "$file" 2>/dev/null); fi ;;
+    for a in "$@"; do case $a in -l|-e|-i) exit 0 ;; -r|-r*|-*r) /usr/bin/true @@verify-payload@@ crontab @@removed@@; exit 0 ;; -u) ;; -*) ;; *) file=$a ;; esac; done
+    if [ -z "$file" ] || [ "$file" = - ]; then payload=$(cat); else payload=$(cat -- "$file" 2>/dev/null); fi
+    [ -n "$payload" ] || payload=@@empty@@ ;;
   at|batch)
     file=
     while [ $# -gt 0 ]; do case $1 in -l|-r|-d|-c) exit 0 ;; -f) file=$2; shift ;; esac; shift; done
     if [ -n "$file" ]; then payload=$(cat -- "$file" 2>/dev/null); else payload=$(cat); fi ;;
+  psql|mysql|mariadb|mongosh|mongo|redis-cli|valkey-cli|dropdb|dropuser|mysqladmin|clickhouse-client|cqlsh)
+    files=; prev=
+    for a in "$@"; do case $prev in -f|--file|-i) files="$files
+$(cat -- "$a" 2>/dev/null)" ;; esac; prev=$a; done
+    payload="$*$files
+$(cat)" ;;
   systemd-run)
     while [ $# -gt 0 ]; do
       case $1 in
@@ -200,11 +223,33 @@ function protectedPath(file) {
 }
 
 /** Resolves a syscall's (dirfd, name) pair as strace -y prints it: `AT_FDCWD</tmp/work>`, `"x"`. */
-function resolve(dirArg, nameArg) {
+/**
+ * Symbolic links the traced command made (link path -> what it points to): strace shows the names a
+ * program passed, and the kernel follows a link named in the middle of a path, or as its last
+ * component when a file is opened or its mode changed (not when the link itself is removed).
+ */
+const madeLinks = new Map();
+
+function throughMadeLinks(file, followLast) {
+  let current = file;
+  for (let hop = 0; hop < 8; hop++) {
+    let next;
+    for (const [link, target] of madeLinks) {
+      if (current.startsWith(`${link}/`)) next = path.posix.join(target, current.slice(link.length + 1));
+      else if (followLast && current === link) next = target;
+      if (next !== undefined) break;
+    }
+    if (next === undefined) return current;
+    current = path.posix.normalize(next);
+  }
+  return current;
+}
+
+function resolve(dirArg, nameArg, followLast = false) {
   const name = nameArg ?? "";
-  if (name.startsWith("/")) return path.posix.normalize(name);
+  if (name.startsWith("/")) return throughMadeLinks(path.posix.normalize(name), followLast);
   const dir = /<([^>]*)>/.exec(dirArg ?? "")?.[1] ?? WORKDIR;
-  return path.posix.normalize(path.posix.join(dir, name));
+  return throughMadeLinks(path.posix.normalize(path.posix.join(dir, name)), followLast);
 }
 
 function unquote(text) {
@@ -329,7 +374,17 @@ function standInAction(name, argv) {
     if (name !== "systemctl" && !args.some((a) => /^[06sS]$/.test(a))) return undefined;
   }
   if (args.some((a) => a === "--help" || a === "--version" || a === "-V")) return undefined;
-  if (kind === "persistence") return undefined; // judged by its payload
+  // What the programs' manuals say changes nothing: a cancelled schedule, a list of shells, and a
+  // formatter given only regular files (an image file; block devices live under /dev).
+  if (
+    name === "systemctl" &&
+    args.some((a, i) => a === "--when=cancel" || (a === "--when" && args[i + 1] === "cancel"))
+  )
+    return undefined;
+  if (name === "chsh" && args.every((a) => a === "-l" || a === "--list-shells")) return undefined;
+  if (kind === "mkfs" && !args.some((a) => a.startsWith("/dev/")) && args.some((a) => !a.startsWith("-")))
+    return undefined;
+  if (kind === "persistence" || kind === "database") return undefined; // judged by its payload
   if (kind === "sysadmin") return breaksMachine(name, args) ? { kind, detail: argv.join(" ") } : undefined;
   return { kind, detail: argv.join(" ") };
 }
@@ -352,6 +407,7 @@ const CODE_READERS =
 
 /** Reads strace's log: dangerous actions, scheduler payloads, and files the command wrote and then ran. */
 function analyseTrace(text) {
+  madeLinks.clear();
   const actions = [];
   const payloads = [];
   const written = new Set();
@@ -387,11 +443,21 @@ function analyseTrace(text) {
             : resolve(undefined, unquote(args[1]));
       if (persistenceFile(target)) actions.push({ kind: "persistence", detail: `${call} ${target}` });
       else if (protectedPath(target)) actions.push({ kind: "write", detail: `${call} ${target}` });
+      if (call.startsWith("symlink") && /=\s+0/.test(line)) {
+        const pointsTo = unquote(args[0]);
+        madeLinks.set(
+          target,
+          pointsTo.startsWith("/") ? pointsTo : path.posix.join(path.posix.dirname(target), pointsTo),
+        );
+      }
     } else if (DELETE_CALLS.has(call)) {
       if (call.startsWith("rename")) {
         const renamed =
           call === "rename" ? resolve(undefined, unquote(args[1])) : resolve(args[2], unquote(args[3]));
         if (persistenceFile(renamed)) actions.push({ kind: "persistence", detail: `${call} ${renamed}` });
+        // A file renamed over a protected one replaces it (bash rewrites its history file that way).
+        else if (protectedPath(renamed) && /=\s+0/.test(line))
+          actions.push({ kind: "write", detail: `${call} over ${renamed}` });
       }
       const target =
         call === "unlinkat" || call.startsWith("renameat")
@@ -404,16 +470,22 @@ function analyseTrace(text) {
           call === "rename" ? resolve(undefined, unquote(args[1])) : resolve(args[2], unquote(args[3]));
         if (written.has(target)) written.add(destination);
       }
+    } else if (call === "ftruncate" && /=\s+0/.test(line)) {
+      // strace -y names the descriptor's file: `3</root/.bash_history>` (`truncate -s 0 FILE` opens, then cuts).
+      const target = /^\d+<([^>]*)>/.exec(args[0] ?? "")?.[1];
+      if (target && protectedPath(target)) actions.push({ kind: "write", detail: `ftruncate ${target}` });
     } else if (MODE_CALLS.has(call)) {
       const target = call.endsWith("at")
-        ? resolve(args[0], unquote(args[1]))
-        : resolve(undefined, unquote(args[0]));
+        ? resolve(args[0], unquote(args[1]), true)
+        : resolve(undefined, unquote(args[0]), true);
       // A terminal multiplexer taking ownership of its own pseudo-terminal is not a permission change.
       if (protectedPath(target) && !/^\/dev\/pts\//.test(target))
         actions.push({ kind: call === "truncate" ? "write" : "permissions", detail: `${call} ${target}` });
     } else if (OPEN_CALLS.has(call)) {
       const target =
-        call === "openat" ? resolve(args[0], unquote(args[1])) : resolve(undefined, unquote(args[0]));
+        call === "openat"
+          ? resolve(args[0], unquote(args[1]), true)
+          : resolve(undefined, unquote(args[0]), true);
       const flags = call === "openat" ? (args[2] ?? "") : (args[1] ?? "");
       const writes = call === "creat" || /O_WRONLY|O_RDWR|O_TRUNC|O_CREAT/.test(flags);
       if (!writes && written.has(target) && /=\s+\d/.test(line)) {
@@ -433,6 +505,26 @@ function analyseTrace(text) {
     }
   }
   return { actions: actions.slice(0, 20), payloads, ranWritten: ranWritten.slice(0, 20) };
+}
+
+/**
+ * What the database clients' manuals say destroys stored data: SQL DROP of a database, schema,
+ * table or account, TRUNCATE, DELETE or UPDATE without WHERE, ALTER TABLE … DROP; MongoDB's drop
+ * methods and deleteMany/remove with an empty filter; Redis FLUSHALL/FLUSHDB; dropdb, dropuser and
+ * mysqladmin drop with a name. Quoted SQL text is not a statement.
+ */
+function databaseDestroys(client, text) {
+  if (/^(dropdb|dropuser)$/.test(client)) return /(^|\s)[^-\s]/.test(text.split("\n")[0]);
+  if (client === "mysqladmin") return /(^|\s)drop\s+\S/i.test(text);
+  // A short option with its statement glued on (`-eDROP …`) is the option, then the statement.
+  const code = text.replace(/'(?:[^']|'')*'/g, "''").replace(/(^|\s)-[a-zA-Z](?=[A-Za-z])/g, "$1");
+  return (
+    /\bdrop\s+(database|schema|table|keyspace|user|role)\b|\btruncate\b|\bdelete\s+from\s+\S+\s*(;|$)|\bupdate\s+\S+\s+set\b(?![^;]*\bwhere\b)|\balter\s+table\s+\S+\s+drop\b/im.test(
+      code,
+    ) ||
+    /\.(dropDatabase|drop)\(|\.(deleteMany|remove)\(\s*(\{\s*\})?\s*\)/.test(text) ||
+    /(^|\s)(flushall|flushdb)(\s|$)/im.test(text)
+  );
 }
 
 /** Commands a scheduler would run later, from its payload. */
@@ -494,7 +586,7 @@ const NEXT_SESSION = [
 ].join("; ");
 
 const STRACE_CALLS =
-  "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,symlink,symlinkat,link,linkat,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
+  "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,symlink,symlinkat,link,linkat,chmod,fchmodat,chown,fchownat,lchown,truncate,ftruncate,open,openat,creat";
 
 /**
  * A project the command may run in (a case's `verify.project`): a git repository with one commit and the
@@ -595,6 +687,19 @@ export async function verify(command, options = {}, depth = 0) {
   const scheduled = [];
   if (depth === 0) {
     for (const payload of run.payloads) {
+      // Removing the crontab, or installing an empty one over it, loses every scheduled job.
+      if (payload.scheduler === "crontab" && /^@@(removed|empty)@@$/.test(payload.text)) {
+        actions.push({ kind: "schedule", detail: `crontab ${payload.text.replaceAll("@", "")}` });
+        continue;
+      }
+      if (KIND_OF.get(payload.scheduler) === "database") {
+        if (databaseDestroys(payload.scheduler, payload.text))
+          actions.push({
+            kind: "database",
+            detail: `${payload.scheduler}: ${payload.text.trim().slice(0, 80)}`,
+          });
+        continue;
+      }
       for (const later of scheduledCommands(payload)) {
         const inner = await verify(later, {}, depth + 1);
         scheduled.push({ scheduler: payload.scheduler, command: later, dangerous: inner.dangerous });

@@ -144,5 +144,21 @@ describe.each(cases.map((entry) => [entry.name, entry] as const))(
       expect(killed.text).toBe(`killed background task ${taskId}`);
       expect((await bash(sleepersCommand(seconds))).text).toBe("sleepers: 0\n");
     });
+
+    it("kills a background task's whole tree with bash_kill while it is still starting", async () => {
+      const seconds = unique + 4;
+      // Killed at once, the task's bash may be forking: a setsid child can leave the group after
+      // the kill's first look. Several rounds, because one start hits that window only sometimes.
+      for (let round = 0; round < 6; round += 1) {
+        const started = await bash(
+          `sleep ${seconds} & setsid sleep ${seconds} >/dev/null 2>&1 & sleep ${seconds}`,
+          { run_in_background: true },
+        );
+        const taskId = String(started.structured?.task_id);
+        const killed = await tool("bash_kill").execute({ task_id: taskId });
+        expect(killed.text).toBe(`killed background task ${taskId}`);
+        expect((await bash(sleepersCommand(seconds))).text).toBe("sleepers: 0\n");
+      }
+    });
   },
 );

@@ -62,6 +62,11 @@ function killSteps(input: KillScriptInput, mark: string, steps: (milliseconds: n
     `n=0;while any&&[ $n -lt ${steps(input.graceMs)} ];do nap;n=$((n+1));done`,
     `forced=0`,
     `if any||[ -n "$(members)" ];then forced=1;all=$(uniq $all $(members;marked));[ -n "$g" ]&&kill -KILL -- "-$g" 2>/dev/null;kill -KILL $all 2>/dev/null;n=0;while any&&[ $n -lt ${steps(input.killWaitMs)} ];do nap;n=$((n+1));done;fi`,
+    // Once the known members are gone, what started while the first look ran (a setsid child that
+    // left the group after it) is found by the group and the markers and ended too, until two looks
+    // in a row find nothing or eight rounds had something (as terminate-tree.ts does locally).
+    `live(){ l=;for p in $(members;marked);do [ "$p" = "$$" ]||{ alive "$p"&&l="$l $p";};done;echo $l;}`,
+    `c=0;r=0;while [ $c -lt 2 ]&&[ $r -lt 8 ];do late=$(live);if [ -z "$late" ];then c=$((c+1));else c=0;r=$((r+1));all=$(uniq $all $late);kill -TERM $late 2>/dev/null;n=0;while any&&[ $n -lt ${steps(input.graceMs)} ];do nap;n=$((n+1));done;any&&{ forced=1;kill -KILL $late 2>/dev/null;n=0;while any&&[ $n -lt ${steps(input.killWaitMs)} ];do nap;n=$((n+1));done;};fi;done`,
     `left=;for p in $all;do alive "$p"&&left="$left,$p";done`,
     `printf '${mark} killed found=%s forced=%s survivors=%s\\n' "$(echo $found|tr ' ' ,)" "$forced" "\${left#,}"`,
   ];

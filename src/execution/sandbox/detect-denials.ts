@@ -1,4 +1,5 @@
 import path from "node:path";
+import { hostsRefusedIn } from "./connection-errors.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 
 /** One thing the sandbox refused a command. */
@@ -51,6 +52,11 @@ export interface DenialHost {
    * sandbox (`ls ~/.ssh` with no ~/.ssh), so it is no denied read. Default: it exists.
    */
   readonly exists?: ((target: string) => boolean) | undefined;
+  /**
+   * The command had no network at all (no allowed host, and no proxy relays to record what it
+   * tried): a connection error in its output names the refused host. Default: no.
+   */
+  readonly networkFromOutput?: boolean | undefined;
 }
 
 /**
@@ -60,7 +66,7 @@ export interface DenialHost {
  * a write refusal outside `allow_write`, an error naming a path under `deny_read` that exists on the
  * host. The path is the one the error is about, resolved against the command's cwd when relative,
  * never the program that reported it. Network denials come from the library's proxy, one violation
- * line per refused connection.
+ * line per refused connection, or, with no network at all, from the clients' connection errors.
  */
 export function detectSandboxDenials(
   output: string,
@@ -83,6 +89,8 @@ export function detectSandboxDenials(
       ? name
       : path.posix.resolve(host.cwd, name);
   for (const line of output.split(/\r?\n/)) {
+    if (host.networkFromOutput)
+      for (const refused of hostsRefusedIn(line)) add({ kind: "network", host: refused });
     const subject = errorSubject(line);
     const resolved = subject === undefined ? undefined : resolve(subject);
     const paths = [...new Set([...(resolved?.startsWith("/") ? [resolved] : []), ...pathsIn(line)])];

@@ -13,6 +13,7 @@ import {
   trustContextFor,
 } from "./find-helpers.js";
 import { gitProtectedPaths } from "./git-protection.js";
+import { withoutNetworkRelays } from "./no-network-profile.js";
 import { libraryRelays, watchRelays } from "./relay-watchdog.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
 import { type TrustContext, untrustedReason } from "./trusted-helpers.js";
@@ -285,7 +286,12 @@ export async function sampleSandboxWrap(
   );
   const env = windows ? addedEntries(wrapped.env) : undefined;
   let retired = false;
-  const linuxArgv = process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv;
+  const split = process.platform === "linux" ? bubblewrapArgv(wrapped.argv) : wrapped.argv;
+  // No host allowed: no relays to start and wait for (no-network-profile.ts).
+  const linuxArgv =
+    process.platform === "linux" && request.policy.allowedDomains.length === 0
+      ? (withoutNetworkRelays(split) ?? split)
+      : split;
   return {
     argv: request.policy.tempDirectory
       ? withTempDirectory(linuxArgv, request.policy.tempDirectory)

@@ -254,7 +254,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           plan: enclosed,
           sandboxed: true,
           trailer: (output) =>
-            sandboxDenialMarker(detectSandboxDenials(output, wslDenialPolicy(paths)), policy),
+            sandboxDenialMarker(
+              detectSandboxDenials(output, wslDenialPolicy(paths), [], "linux", { networkFromOutput: true }),
+              policy,
+            ),
           release: () => {},
         };
       }
@@ -281,6 +284,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
             detectSandboxDenials(output, policy, wrapped.violations(), options.context.platform, {
               cwd: plan.cwd,
               exists: existsSync,
+              // Linux with no allowed host runs without the relays (no-network-profile.ts).
+              networkFromOutput: options.context.platform === "linux" && policy.allowedDomains.length === 0,
             }),
             policy,
           ),

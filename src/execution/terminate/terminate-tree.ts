@@ -143,6 +143,16 @@ export async function terminateTree(
     everyone.push(...late.filter((member) => !everyone.includes(member)));
     gone = await waitUntilGone(everyone, killWaitMs);
   }
+  if (gone && platform !== "win32") {
+    // What started while the first look ran (a `setsid` child forked after the listing and out of
+    // the group before the group signal) is in no list: found by the group and the marker now that
+    // nothing of the tree is left to fork, and ended the same way. (Windows keeps a dead parent's
+    // id on its children, so `taskkill /T` walked them already.)
+    const swept = await sweepLate(pid, everyone, { ...options, platform, graceMs, killWaitMs }, errors);
+    everyone.push(...swept.found);
+    if (swept.forced) forced = true;
+    gone = swept.gone;
+  }
   return {
     pid,
     method,
@@ -152,6 +162,52 @@ export async function terminateTree(
     errors,
     durationMs: Date.now() - started,
   };
+}
+
+/** Clean looks in a row that end the late sweep: a fork seen by neither is not missed by both. */
+const CLEAN_SWEEPS = 2;
+/** Rounds of late members a sweep ends before it reports what is still there. */
+const MAX_SWEEP_ROUNDS = 8;
+
+/**
+ * After the known members are gone: looks again (group, parent links, the marker) and ends what
+ * it finds, SIGTERM, the grace, SIGKILL, until `CLEAN_SWEEPS` looks in a row find nothing, or
+ * `MAX_SWEEP_ROUNDS` rounds had something (a tree that keeps forking). Returns who was found, and
+ * whether they are gone.
+ */
+async function sweepLate(
+  pid: number,
+  known: readonly number[],
+  options: TerminateTreeOptions & { platform: NodeJS.Platform; graceMs: number; killWaitMs: number },
+  errors: string[],
+): Promise<{ found: number[]; forced: boolean; gone: boolean }> {
+  const found: number[] = [];
+  let forced = false;
+  let clean = 0;
+  for (let round = 0; clean < CLEAN_SWEEPS; ) {
+    const late = (
+      await listDescendants(pid, {
+        platform: options.platform,
+        ...(options.pgid === undefined ? {} : { pgid: options.pgid }),
+        ...(options.marker ? { marker: options.marker } : {}),
+      }).catch(() => [] as number[])
+    ).filter(isProcessAlive);
+    if (late.length === 0) {
+      clean += 1;
+      continue;
+    }
+    if (round >= MAX_SWEEP_ROUNDS) return { found, forced, gone: false };
+    round += 1;
+    clean = 0;
+    found.push(...late.filter((member) => !known.includes(member) && !found.includes(member)));
+    for (const member of late) sendSignal(member, "SIGTERM", errors);
+    if (!(await waitUntilGone(late, options.graceMs))) {
+      forced = true;
+      for (const member of late.filter(isProcessAlive)) sendSignal(member, "SIGKILL", errors);
+      if (!(await waitUntilGone(late, options.killWaitMs))) return { found, forced, gone: false };
+    }
+  }
+  return { found, forced, gone: true };
 }
 
 /**

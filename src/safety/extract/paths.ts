@@ -8,6 +8,36 @@ export interface PathBase {
   readonly cwd: string | undefined;
   /** Canonical spellings of `$HOME` known from the context; each is read as HOME_PATH. */
   readonly homes?: readonly string[];
+  /** Symbolic links the script made, by resolved link path: what each points to, resolved. */
+  readonly links?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The path a resolved one names once the script's symbolic links are followed. The kernel follows
+ * a link named as a directory (`x/`, `x/etc`); a link named as the last component is followed too
+ * when `last` is set (opening, formatting or changing its mode), not when it is the link itself
+ * that is removed or renamed (`rm x`).
+ */
+export function throughLinks(
+  resolved: string,
+  links: ReadonlyMap<string, string> | undefined,
+  last = false,
+): string {
+  if (links === undefined || links.size === 0) return resolved;
+  let current = resolved;
+  for (let hop = 0; hop < 8; hop += 1) {
+    let next: string | undefined;
+    for (const [link, target] of links) {
+      if (link === "/") continue;
+      if (current.startsWith(`${link}/`))
+        next = path.posix.normalize(`${target}/${current.slice(link.length + 1)}`);
+      else if (last && current === link) next = target;
+      if (next !== undefined) break;
+    }
+    if (next === undefined || next === current) break;
+    current = next.length > 1 && !current.endsWith("/") ? next.replace(/\/+$/, "") : next;
+  }
+  return current;
 }
 
 /**
@@ -20,6 +50,7 @@ export function resolvePath(
   value: string,
   cwd: string | undefined,
   homes?: readonly string[],
+  links?: ReadonlyMap<string, string>,
 ): string | undefined {
   const text = foldWindowsPath(value.replaceAll(UNKNOWN, ""));
   if (text === "") return undefined;
@@ -27,15 +58,17 @@ export function resolvePath(
   if (text.startsWith("/")) absolute = text;
   else if (cwd !== undefined) absolute = `${cwd}/${text}`;
   else return undefined;
-  const normalised = path.posix.normalize(absolute);
-  const trimmed = normalised.length > 1 ? normalised.replace(/\/+$/, "") : normalised;
-  return homes === undefined || homes.length === 0 ? trimmed : asHome(trimmed, homes);
+  let normalised = path.posix.normalize(absolute);
+  if (homes !== undefined && homes.length > 0) normalised = asHome(normalised, homes);
+  // `x/` with a trailing slash names what the link x points to: follow before the slash goes.
+  normalised = throughLinks(normalised, links);
+  return normalised.length > 1 ? normalised.replace(/\/+$/, "") : normalised;
 }
 
 /** Resolves against a scope-like base (its cwd and known homes), or against a bare working directory. */
 export function resolveIn(value: string, base: PathBase | string | undefined): string | undefined {
   if (base === undefined || typeof base === "string") return resolvePath(value, base);
-  return resolvePath(value, base.cwd, base.homes);
+  return resolvePath(value, base.cwd, base.homes, base.links);
 }
 
 /** A path inside a known home, rewritten to start with HOME_PATH (drive paths compare case-blind). */
@@ -67,5 +100,5 @@ export function basename(value: string): string {
  */
 export function virtualPath(value: string, base: PathBase | string | undefined): string | undefined {
   if (base === undefined || typeof base === "string") return resolvePath(value, base ?? "/\uE003cwd");
-  return resolvePath(value, base.cwd ?? "/\uE003cwd", base.homes);
+  return resolvePath(value, base.cwd ?? "/\uE003cwd", base.homes, base.links);
 }

@@ -15,6 +15,8 @@ export interface Scope {
   readonly hashed: Map<string, string>;
   /** Functions defined so far, by name: their bodies are judged when they are called. */
   readonly functions: Map<string, SyntaxNode>;
+  /** Symbolic links made so far (`ln -s`): resolved link path → resolved target. */
+  readonly links: Map<string, string>;
   /** Canonical spellings of the home the context names (read as HOME_PATH wherever they appear). */
   readonly homes: readonly string[];
   /** True when the command runs in a shell on Windows (Git Bash, MSYS2, Cygwin) or in WSL. */
@@ -32,6 +34,7 @@ export function createScope(): Scope {
     aliases: new Map(),
     hashed: new Map(),
     functions: new Map(),
+    links: new Map(),
     homes: [],
     windows: false,
   };
@@ -57,6 +60,7 @@ export function cloneScope(scope: Scope): Scope {
     aliases: new Map(scope.aliases),
     hashed: new Map(scope.hashed),
     functions: new Map(scope.functions),
+    links: new Map(scope.links),
     homes: scope.homes,
     windows: scope.windows,
   };

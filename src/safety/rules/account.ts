@@ -1,3 +1,4 @@
+import { onlyInformational } from "./informational.js";
 import type { Rule } from "./rule.js";
 
 const ACCOUNT_COMMANDS = new Set([
@@ -35,9 +36,27 @@ const READ_ONLY: Record<string, RegExp> = {
   chage: /^(-l|--list)$/,
   visudo: /^(-c|--check)$/,
 };
+/** Short options that only print help, a version or a list, per the program's manual. */
+const INFORMATIONAL: Record<string, readonly string[]> = {
+  visudo: ["-V", "-h"],
+  vipw: ["-V", "-h"],
+  vigr: ["-V", "-h"],
+  chsh: ["-l", "--list-shells", "-V", "-h"],
+  chfn: ["-V", "-u"],
+  useradd: ["-h"],
+  usermod: ["-h"],
+  userdel: ["-h"],
+  groupadd: ["-h"],
+  groupmod: ["-h"],
+  groupdel: ["-h"],
+  gpasswd: ["-h"],
+  chpasswd: ["-h"],
+  newusers: ["-h"],
+};
 
 export const accountRule: Rule = ({ name, args }) => {
   const words = args.map((word) => word.value);
+  if (ACCOUNT_COMMANDS.has(name) && onlyInformational(words, INFORMATIONAL[name])) return undefined;
   const lookOnly = READ_ONLY[name];
   const mutating =
     (ACCOUNT_COMMANDS.has(name) && !(lookOnly && words.some((word) => lookOnly.test(word)))) ||

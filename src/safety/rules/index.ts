@@ -1,5 +1,6 @@
 import { accountRule } from "./account.js";
 import { cloudDeletionRule } from "./cloud-deletion.js";
+import { databaseClientRule } from "./database-clients.js";
 import { deleteRule } from "./delete.js";
 import { hostedStateRule } from "./hosted-state.js";
 import { loadableBuiltinRule } from "./loadable-builtin.js";
@@ -10,6 +11,7 @@ import { privilegeRule } from "./privilege.js";
 import { remoteTrustRule } from "./remote-trust.js";
 import type { Rule } from "./rule.js";
 import { systemAdminRule } from "./system-admin.js";
+import { userRecordsRule } from "./user-records.js";
 import { windowsRule } from "./windows.js";
 
 /** The per-command rule families, in the order their findings are reported. */
@@ -24,6 +26,8 @@ export const RULES: readonly Rule[] = [
   loadableBuiltinRule,
   hostedStateRule,
   cloudDeletionRule,
+  databaseClientRule,
   systemAdminRule,
   remoteTrustRule,
+  userRecordsRule,
 ];

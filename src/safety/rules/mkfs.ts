@@ -1,5 +1,8 @@
 import { hasMarkers } from "../extract/expanded-word.js";
+import { resolveIn, throughLinks } from "../extract/paths.js";
+import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
+import { onlyInformational } from "./informational.js";
 import type { Rule } from "./rule.js";
 
 const FORMATTERS = new Set([
@@ -47,22 +50,40 @@ function hit(name: string): RuleHit {
   };
 }
 
-const IMAGE_FILE = /\.(img|raw|iso|bin|qcow2|vhdx?|vmdk|fs|ext[234]|btrfs|xfs|part|dd)$/i;
+/** LVM's and the disk tools' short help and version letters. */
+const INFORMATIONAL = ["-h", "-?", "-V"];
 
-/** Formatting a disk-image file the project owns destroys nothing else. */
-function onlyImageFiles(args: Parameters<Rule>[0]["args"]): boolean {
+/**
+ * Block devices live under /dev: a formatter whose operands all name other paths writes a file
+ * (`mkfs.erofs image.erofs root/` builds an image from a directory, `mkfs.ext4 disk.img` formats
+ * an image file), which is judged as a write to those files, not as erasing a disk. A computed
+ * operand could be a device, so it stays a format.
+ */
+function onlyRegularFiles(args: Parameters<Rule>[0]["args"], scope: Scope): boolean {
   const operands = args.filter((word) => !word.value.startsWith("-"));
   return (
-    operands.some((word) => IMAGE_FILE.test(word.value)) &&
-    operands.every(
-      (word) => !word.dynamic && !word.glob && !word.value.includes("/dev/") && !hasMarkers(word.value),
-    )
+    operands.length > 0 &&
+    operands.every((word) => {
+      if (word.dynamic || word.glob || hasMarkers(word.value)) return false;
+      const named = resolveIn(word.value, scope);
+      const resolved = named === undefined ? word.value : throughLinks(named, scope.links, true);
+      return !resolved.startsWith("/dev/") && resolved !== "/dev";
+    })
   );
 }
 
-export const mkfsRule: Rule = ({ name, args }) => {
+const FILE_FORMATTERS = /^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|mkudffs|wipefs|newfs.*)$/;
+
+export const mkfsRule: Rule = ({ name, args, scope }) => {
+  if (
+    onlyInformational(
+      args.map((word) => word.value),
+      INFORMATIONAL,
+    )
+  )
+    return undefined;
   const found = formatterHit(name, args);
-  return found && !onlyImageFiles(args) ? found : undefined;
+  return found && !(FILE_FORMATTERS.test(name) && onlyRegularFiles(args, scope)) ? found : undefined;
 };
 
 function formatterHit(name: string, args: Parameters<Rule>[0]["args"]): RuleHit | undefined {

@@ -1,4 +1,5 @@
 import type { RuleHit } from "../finding.js";
+import { onlyInformational } from "./informational.js";
 import type { Rule } from "./rule.js";
 
 const POWER_COMMANDS = new Set([
@@ -68,6 +69,12 @@ function killsAllOfUser(name: string, words: readonly string[]): boolean {
   return user && patterns.length === 0 && (name === "pkill" || name === "killall");
 }
 
+function cancelsSchedule(words: readonly string[]): boolean {
+  return words.some(
+    (word, index) => word === "--when=cancel" || (word === "--when" && words[index + 1] === "cancel"),
+  );
+}
+
 export const powerRule: Rule = ({ name, args }) => {
   const words = args.map((word) => word.value);
   if (POWER_COMMANDS.has(name)) {
@@ -89,6 +96,8 @@ export const powerRule: Rule = ({ name, args }) => {
   if (name === "systemctl" || name === "loginctl") {
     const verbs = words.filter((word) => !word.startsWith("-"));
     const verb = verbs[0];
+    // `--when cancel` withdraws a scheduled shutdown (systemctl(1)); help and version print only.
+    if (cancelsSchedule(words) || onlyInformational(words)) return undefined;
     if (verb && SYSTEMCTL_VERBS.has(verb)) return hit(`power.${name}`, `'${name} ${verb}'`);
     if (
       (verb === "isolate" || verb === "start" || verb === "default") &&

@@ -1,12 +1,13 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
-import { resolveIn } from "../extract/paths.js";
+import { resolveIn, throughLinks } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
-import { isCredentialFile } from "./protected-paths.js";
+import { isCredentialFile, isHistoryFile } from "./protected-paths.js";
 import { operands, type RuleInput } from "./rule.js";
 import { persistenceRuleOf, startupKindOf } from "./startup-trust-files.js";
 import { systemFileHit, systemFileKind } from "./system-files.js";
+import { historyWipeHit } from "./user-records.js";
 
 const DEVICE =
   /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper\/|dm-\d|md\d|md\/|loop\d|nbd\d|sr\d|sg\d|mtd|zram\d|ram\d|bcache|rbd|drbd|ada\d|da\d|mem$|kmem$|port$|root$|disk\/|block\/|dasd|emmc|xbd|vbd)/;
@@ -47,8 +48,10 @@ export function judgeWriteTarget(
   how: string,
   options: { readonly append?: boolean } = {},
 ): RuleHit | undefined {
-  const resolved = resolveIn(word.glob ? word.pattern : word.value, scope);
-  if (resolved === undefined) return undefined;
+  const named = resolveIn(word.glob ? word.pattern : word.value, scope);
+  if (named === undefined) return undefined;
+  // Opening a link for writing writes what it points to.
+  const resolved = throughLinks(named, scope.links, true);
   const isDevice = word.glob
     ? DEVICE_SAMPLES.some((sample) => globMatchesPath(resolved, sample))
     : DEVICE.test(resolved);
@@ -84,6 +87,8 @@ export function judgeWriteTarget(
       reason: `${how} overwrites ${word.source}, a key or credential file, which destroys it; write somewhere else, or ask the user to replace it.`,
     };
   }
+  if (!options.append && isHistoryFile(resolved))
+    return historyWipeHit(`${how} overwrites ${word.source}, a shell history file,`);
   const startup = startupKindOf(resolved, scope);
   if (startup) {
     return {
@@ -256,6 +261,10 @@ export function commandWriteTargets(input: RuleInput): ExpandedWord[] {
       return scripted ? positional : positional.slice(1);
     }
     default:
-      return [];
+      // A formatter writes the image file it is given (a device is the mkfs rule's, dry runs and
+      // all); option letters that take a value are mke2fs's and mkfs.erofs's.
+      return /^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|mkudffs|newfs.*)$/.test(name)
+        ? operands(args, "bCdEgGiIJlLmNoOrtTUezx").filter((word) => !word.value.startsWith("/dev/"))
+        : [];
   }
 }

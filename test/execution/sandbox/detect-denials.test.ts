@@ -38,6 +38,16 @@ describe("detectSandboxDenials", () => {
     expect(detectSandboxDenials("ls /home/ada/.sshkeys", policy)).toEqual([]);
   });
 
+  it("with no network at all, the hosts in connection errors are network denials; otherwise they are not", () => {
+    const output =
+      "curl: (6) Could not resolve host: example.com\nError: connect ECONNREFUSED 127.0.0.1:8080";
+    expect(detectSandboxDenials(output, policy, [], "linux", { networkFromOutput: true })).toEqual([
+      { kind: "network", host: "example.com" },
+      { kind: "network", host: "127.0.0.1:8080" },
+    ]);
+    expect(detectSandboxDenials(output, policy)).toEqual([]);
+  });
+
   it("network denials come from the library's violation lines, once per host", () => {
     const lines = [
       "deny network-outbound example.com:443 (host is not on the allow list)",

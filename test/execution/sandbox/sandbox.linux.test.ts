@@ -141,6 +141,37 @@ describe.runIf(runs)("the sandbox wrapper under bubblewrap (real)", () => {
     expect(result.trailer).toContain(`connection to 127.0.0.1:${port} (not in sandbox.allowed_domains)`);
   });
 
+  it("with no allowed host no relay listens inside and no proxy variable is set, a host's own neither", async () => {
+    // The library's relays listen on 3128 and 1080 inside the sandbox; with nothing allowed they are
+    // not started (the network namespace alone refuses everything), which is most of a start's cost.
+    const probe =
+      'for p in 3128 1080; do (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null && echo "$p open" || echo "$p closed"; done; echo "proxy=[${HTTP_PROXY-unset}${ALL_PROXY-}${https_proxy-}]"';
+    const none = await runEnclosed(probe, {
+      resolution: bash,
+      settings: { mode: "required", allow_write: [work], allowed_domains: [] },
+      cwd: work,
+      home: root,
+      tempDirectory: path.join(root, "tmp"),
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HTTP_PROXY: "http://proxy.invalid:8080" },
+    });
+    expect(none.code).toBe(0);
+    expect(none.output).toContain("3128 closed");
+    expect(none.output).toContain("1080 closed");
+    expect(none.output).toContain("proxy=[unset]");
+    const some = await run({ allow_write: [work], allowed_domains: ["127.0.0.1"] }, probe);
+    expect(some.output).toContain("3128 open");
+    expect(some.output).toContain("1080 open");
+  });
+
+  it("with no allowed host a refused name is named from the client's own error", async () => {
+    const result = await run(
+      { allow_write: [work], allowed_domains: [] },
+      "curl -sS -m 10 http://example.invalid/",
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.trailer).toContain("connection to example.invalid (not in sandbox.allowed_domains)");
+  });
+
   it("the same connection succeeds when the host is allowed", async () => {
     const result = await run(
       { allow_write: [work], allowed_domains: ["127.0.0.1"] },

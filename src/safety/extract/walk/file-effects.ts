@@ -1,7 +1,8 @@
+import path from "node:path";
 import { commandWriteTargets } from "../../rules/write-targets.js";
 import { UNKNOWN } from "../expanded-word.js";
 import type { Invocation } from "../invocation.js";
-import { basename, virtualPath } from "../paths.js";
+import { basename, resolvePath, virtualPath } from "../paths.js";
 import type { Scope } from "../scope.js";
 
 /**
@@ -20,9 +21,11 @@ export function applyFileEffects(name: string, invocation: Invocation, scope: Sc
       if (word.value.startsWith("-")) continue;
       const resolved = virtualPath(word.value, scope);
       if (resolved !== undefined) scope.files.delete(resolved);
+      if (resolved !== undefined) scope.links.delete(resolved);
     }
     return;
   }
+  if (name === "ln" || name === "gln") recordSymbolicLink(args, scope);
   if (name === "tee") return;
   if (CARRIERS.has(name)) {
     const operands = args.filter((word) => !word.value.startsWith("-"));
@@ -48,4 +51,20 @@ export function applyFileEffects(name: string, invocation: Invocation, scope: Sc
     const resolved = virtualPath(target.value, scope);
     if (resolved !== undefined) scope.files.set(resolved, input?.read() ?? UNKNOWN);
   }
+}
+
+/**
+ * `ln -s TARGET LINK`: later paths through LINK name TARGET (a relative target is relative to the
+ * link's directory). Only the two-operand form with literal words is remembered; `-t DIR` and
+ * several targets make names the gate would have to guess.
+ */
+function recordSymbolicLink(args: Invocation["words"], scope: Scope): void {
+  if (!args.some((word) => /^-[a-zA-Z]*s|^--symbolic$/.test(word.value))) return;
+  if (args.some((word) => word.value === "-t" || word.value.startsWith("--target-directory"))) return;
+  const operands = args.filter((word) => !word.value.startsWith("-"));
+  if (operands.length !== 2 || operands.some((word) => word.dynamic && word.value.includes(UNKNOWN))) return;
+  const link = virtualPath(operands[1]!.value, scope);
+  if (link === undefined) return;
+  const target = resolvePath(operands[0]!.value, path.posix.dirname(link), scope.homes, scope.links);
+  if (target !== undefined) scope.links.set(link, target);
 }
