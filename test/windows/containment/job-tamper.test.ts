@@ -37,7 +37,7 @@ describe.skipIf(reason !== undefined)(
       // The fixture is ready about 0.1 s after it starts under Wine; 10 s leaves a loaded machine room.
       const result = await runCommand(command, { resolution: NO_BASH, timeoutMs: 10_000 });
 
-    expect(result.stdout).toContain("ready");
+      expect(result.stdout).toContain("ready");
       const escapee = count(result.stdout, "escapee");
       expect(escapee).toBeGreaterThan(0);
       escapees.push(escapee);
