@@ -188,8 +188,12 @@ writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", priv
 // in a checkout, never for a tarball. Any other name here fails the check.
 const EXPECTED_INSTALL_SCRIPTS = ["koffi", "shellgate"];
 step("install the tarball alone into an empty folder: the install scripts npm names", () => {
+  // A folder of its own: installing the rest into the same folder afterwards hoists differently.
+  const alone = path.join(work, "alone");
+  mkdirSync(alone);
+  writeFileSync(path.join(alone, "package.json"), JSON.stringify({ name: "alone", private: true }));
   const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", tarball], {
-    cwd: app,
+    cwd: alone,
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(result.stderr);
