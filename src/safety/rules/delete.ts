@@ -1,8 +1,10 @@
 import { type ExpandedWord, literalWord } from "../extract/expanded-word.js";
+import { resolveIn } from "../extract/paths.js";
 import type { RuleHit } from "../finding.js";
 import {
   describeProtection,
   isScratchDirectory,
+  isSystemLog,
   isUserManagedDirectory,
   type Protection,
   protectionOf,
@@ -100,9 +102,23 @@ function systemFileRemoved(
   for (const word of words) {
     const kind = systemFileKind(word, input.scope);
     if (kind) return systemFileHit(kind, `${tool} removes ${word.source},`);
+    const resolved = word.glob ? undefined : resolveIn(word.value, input.scope);
+    if (resolved === undefined) continue;
+    if (isSystemLog(resolved)) return historyWipeHit(`${tool} removes ${resolved}, a system log,`);
+    // A program or library of the system: whatever loads it stops working (libc takes everything).
+    if (SYSTEM_PROGRAM_FILE.test(resolved)) {
+      return {
+        rule: "delete.system-file",
+        severity: "dangerous",
+        reason: `${tool} removes ${resolved}, a program or library of the operating system, which breaks what uses it; remove packages with the package manager, or ask the user.`,
+      };
+    }
   }
   return undefined;
 }
+
+const SYSTEM_PROGRAM_FILE =
+  /^\/(bin|sbin|lib|lib32|lib64|libx32|usr\/(bin|sbin|lib|lib32|lib64|libx32|libexec))\/./;
 
 const NARROWING = new Set([
   "-name",
