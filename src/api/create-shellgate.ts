@@ -180,6 +180,7 @@ export async function openShellgate(
       managedProcesses: processes !== undefined,
       managedPty: parsed.managed_pty,
       ...(paragraph ? { sandboxParagraph: paragraph } : {}),
+      ...(execution.executor.sessions ? { session: { directory: cwd } } : {}),
     };
     let closed = false;
     let closing: Promise<void> | undefined;

@@ -7,8 +7,11 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export interface SessionPoolOptions {
   readonly maxSessions: number;
   readonly idleMs: number;
-  /** Starts a new resident shell (in the instance's directory, with the instance's environment). */
-  readonly open: () => ResidentShell;
+  /**
+   * Starts a new resident shell (in the instance's directory, with the instance's environment);
+   * resolves once it runs, rejects when it cannot start (nothing is left then).
+   */
+  readonly open: () => Promise<ResidentShell>;
   /** Where a new shell starts, as the restart notice names it. */
   readonly startDirectory: string;
 }
@@ -46,6 +49,8 @@ export class SessionPool {
   readonly #options: SessionPoolOptions;
   readonly #sessions = new Map<string, Session>();
   readonly #ended = new Map<string, SessionEnd>();
+  /** Shells being started, so two first calls of one owner share one. */
+  readonly #starting = new Map<string, Promise<Session>>();
   #closed = false;
 
   constructor(options: SessionPoolOptions) {
@@ -72,7 +77,14 @@ export class SessionPool {
       this.#forget(key, session);
       session = undefined;
     }
-    if (!session) session = await this.#start(key);
+    if (!session) {
+      let starting = this.#starting.get(key);
+      if (!starting) {
+        starting = this.#start(key).finally(() => this.#starting.delete(key));
+        this.#starting.set(key, starting);
+      }
+      session = await starting;
+    }
     const previous = session.queue;
     let release!: () => void;
     session.queue = new Promise<void>((resolve) => {
@@ -136,7 +148,7 @@ export class SessionPool {
       }
     }
     const session: Session = {
-      shell: this.#options.open(),
+      shell: await this.#options.open(),
       lastUsed: Date.now(),
       idleTimer: undefined,
       queue: Promise.resolve(),
