@@ -18,6 +18,7 @@ export interface SessionPoolOptions {
 
 interface Session {
   readonly shell: ResidentShell;
+  /** The pool's use count when this session was last given back: recency without clock ties. */
   lastUsed: number;
   idleTimer: NodeJS.Timeout | undefined;
   /** The tail of this owner's queue: one command at a time per session. */
@@ -52,6 +53,11 @@ export class SessionPool {
   /** Shells being started, so two first calls of one owner share one. */
   readonly #starting = new Map<string, Promise<Session>>();
   #closed = false;
+  /**
+   * Counts starts and releases. Recency is this order, not Date.now(): commands finishing within
+   * one millisecond would tie and the LRU choice would fall to map order.
+   */
+  #uses = 0;
 
   constructor(options: SessionPoolOptions) {
     this.#options = options;
@@ -108,7 +114,7 @@ export class SessionPool {
       release: () => {
         if (released) return;
         released = true;
-        current.lastUsed = Date.now();
+        current.lastUsed = ++this.#uses;
         if (!current.shell.alive) {
           this.#forget(key, current);
         } else {
@@ -149,7 +155,7 @@ export class SessionPool {
     }
     const session: Session = {
       shell: await this.#options.open(),
-      lastUsed: Date.now(),
+      lastUsed: ++this.#uses,
       idleTimer: undefined,
       queue: Promise.resolve(),
     };
