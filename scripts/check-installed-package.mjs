@@ -17,6 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readmeBlocks } from "./readme-blocks.mjs";
 import { readmeMcpSnippets } from "./readme-mcp-snippets.mjs";
 
 const repository = fileURLToPath(new URL("..", import.meta.url));
@@ -167,6 +168,12 @@ step("npm pack", () => {
   const launcher = "native/windows/shellgate-launch-x64.exe";
   if (!packed.files.some((file) => file.path === launcher))
     throw new Error(`${launcher} is not in the package`);
+  // The README's install lines name the tarball this step wrote; the next step installs it as they say.
+  const [install] = readmeBlocks(path.join(repository, "README.md")).filter(
+    (block) => block.section === "install" && block.lang === "sh",
+  );
+  if (!install?.code.includes(`npm install /path/to/shellgate/${packed.filename}`))
+    throw new Error(`the README's install lines do not install ${packed.filename}`);
   return `${packed.filename}, ${packed.entryCount} files, ${megabytes(packed.unpackedSize)} unpacked`;
 });
 

@@ -2,18 +2,23 @@
  * shellgate-launch: starts a program inside a Job Object that already holds this launcher, so
  * nothing the program creates, however early, is born outside the job.
  *
- *   shellgate-launch.exe JOB-NAME PROGRAM [ARGUMENTS...]
+ *   shellgate-launch.exe @ PROGRAM [ARGUMENTS...]
  *
- * shellgate creates the kill-on-close job under JOB-NAME, then spawns this launcher. The launcher
- * opens the job, puts ITSELF in it before it creates anything, lets go of its own job handle (so
- * only shellgate's handle keeps the job alive and kill-on-close still fires when shellgate exits),
- * then starts PROGRAM with the rest of its own command line passed on verbatim, exactly as the
- * spawning code quoted it. The child gets the launcher's own standard handles and console (pipes,
- * or a ConPTY), is born in the job, and the launcher exits with its exit code. Ctrl+C and Ctrl+Break are for the child:
- * the launcher ignores them with a handler (SetConsoleCtrlHandler(NULL, TRUE) would be inherited).
+ * shellgate creates an unnamed kill-on-close job, spawns this launcher, puts it in the job, and
+ * then duplicates a handle to the job (assign and query only) into the launcher's handle table.
+ * The launcher starts nothing until that handle is there: it looks through its own handle table
+ * for a job handle naming a job it is in, closes it (so PROGRAM inherits no handle to the job,
+ * and only shellgate's handle keeps it alive: kill-on-close fires when shellgate exits), then starts
+ * PROGRAM with the rest of its own command line passed on verbatim, exactly as the spawning code
+ * quoted it. The job has no name and no member ever holds a handle to it, so nothing inside can
+ * open it to allow breakaway and leave; nor is a handle ever inheritable, so no process started
+ * around the spawn (Wine's conhost.exe, another thread's child) can hold the job open. The child
+ * gets the launcher's own standard handles and console (pipes, or a ConPTY), is born in the job,
+ * and the launcher exits with its exit code. Ctrl+C and Ctrl+Break are for the child: the launcher
+ * ignores them with a handler (SetConsoleCtrlHandler(NULL, TRUE) would be inherited).
  *
- * When the job cannot be opened or joined, nothing is started: the launcher prints one line on
- * stderr and exits with 126 (a command that cannot run uncontained never runs). 127: PROGRAM could
+ * When no job is handed over within HANDOVER_WAIT_MS, or it cannot be joined, nothing is started:
+ * the launcher prints one line on stderr and exits with 126 (a command that cannot run uncontained never runs). 127: PROGRAM could
  * not be started.
  *
  * No C runtime (the entry point is `launch`), kernel32 only, so the binary is small and the same
@@ -24,6 +29,13 @@
 
 #define EXIT_NOT_CONTAINED 126
 #define EXIT_NOT_STARTED 127
+/* shellgate hands the job over right after the spawn returns; this is only the bound for a
+   shellgate that died in between (or a launcher started by hand). SHELLGATE_LAUNCH_WAIT_MS may
+   shorten it (tests); a shorter wait can only make the launcher refuse to start anything. */
+#define HANDOVER_WAIT_MS 60000
+/* A launcher holds a few dozen handles at most (its standard handles, the loader's), so the one
+   shellgate adds lands low in the table. */
+#define HANDLE_SCAN_LIMIT 0x1000
 
 static void write_error(const wchar_t *first, const wchar_t *second, DWORD code) {
   wchar_t line[512];
@@ -77,6 +89,17 @@ static const wchar_t *skip_blanks(const wchar_t *text) {
   return text;
 }
 
+/* A job handle in this process naming a job this process is in (the one shellgate duplicated in
+   after putting the launcher in the job), or NULL when there is none yet. IsProcessInJob fails on
+   every handle that is not a job (or lacks JOB_OBJECT_QUERY). */
+static HANDLE find_handed_over(void) {
+  for (ULONG_PTR value = 4; value < HANDLE_SCAN_LIMIT; value += 4) {
+    BOOL inside = FALSE;
+    if (IsProcessInJob(GetCurrentProcess(), (HANDLE)value, &inside) && inside) return (HANDLE)value;
+  }
+  return NULL;
+}
+
 /* A heap copy of [start, end). */
 static wchar_t *copy_of(const wchar_t *start, const wchar_t *end) {
   SIZE_T count = (SIZE_T)(end - start);
@@ -93,6 +116,19 @@ static wchar_t *unquoted(const wchar_t *start, const wchar_t *end) {
   return copy_of(start, end);
 }
 
+/* HANDOVER_WAIT_MS, or the smaller wait SHELLGATE_LAUNCH_WAIT_MS asks for. */
+static ULONGLONG handover_wait(void) {
+  wchar_t text[16];
+  DWORD length = GetEnvironmentVariableW(L"SHELLGATE_LAUNCH_WAIT_MS", text, 16);
+  ULONGLONG wait = 0;
+  if (length == 0 || length >= 16) return HANDOVER_WAIT_MS;
+  for (DWORD index = 0; index < length; index += 1) {
+    if (text[index] < L'0' || text[index] > L'9') return HANDOVER_WAIT_MS;
+    wait = wait * 10 + (ULONGLONG)(text[index] - L'0');
+  }
+  return wait < HANDOVER_WAIT_MS ? wait : HANDOVER_WAIT_MS;
+}
+
 static BOOL WINAPI ignore_interrupts(DWORD event) {
   return event == CTRL_C_EVENT || event == CTRL_BREAK_EVENT;
 }
@@ -103,10 +139,10 @@ void launch(void) {
   const wchar_t *job_end = job_start;
   const wchar_t *tail;
   const wchar_t *program_end;
-  wchar_t *job_name;
   wchar_t *program;
   wchar_t *command_line;
   HANDLE job;
+  ULONGLONG deadline;
   STARTUPINFOW own;
   STARTUPINFOW startup;
   PROCESS_INFORMATION child;
@@ -115,21 +151,18 @@ void launch(void) {
   while (*job_end && *job_end != L' ' && *job_end != L'\t') job_end += 1;
   tail = skip_blanks(job_end);
   program_end = skip_program_name(tail);
-  job_name = copy_of(job_start, job_end);
   program = unquoted(tail, program_end);
   command_line = copy_of(tail, tail + lstrlenW(tail));
-  if (!job_name || !program || !command_line || job_end == job_start || program_end == tail) {
-    write_error(L"usage: shellgate-launch JOB-NAME PROGRAM [ARGUMENTS...]", L"", ERROR_BAD_ARGUMENTS);
+  if (!program || !command_line || job_end - job_start != 1 || *job_start != L'@' ||
+      program_end == tail) {
+    write_error(L"usage: shellgate-launch @ PROGRAM [ARGUMENTS...]", L"", ERROR_BAD_ARGUMENTS);
     ExitProcess(EXIT_NOT_CONTAINED);
   }
 
-  job = OpenJobObjectW(JOB_OBJECT_ASSIGN_PROCESS, FALSE, job_name);
+  deadline = GetTickCount64() + handover_wait();
+  while (!(job = find_handed_over()) && GetTickCount64() < deadline) Sleep(1);
   if (!job) {
-    write_error(L"cannot open the Job Object ", job_name, GetLastError());
-    ExitProcess(EXIT_NOT_CONTAINED);
-  }
-  if (!AssignProcessToJobObject(job, GetCurrentProcess())) {
-    write_error(L"cannot join the Job Object ", job_name, GetLastError());
+    write_error(L"no Job Object was handed over", L"", ERROR_TIMEOUT);
     ExitProcess(EXIT_NOT_CONTAINED);
   }
   CloseHandle(job);

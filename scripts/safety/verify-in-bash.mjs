@@ -163,6 +163,7 @@ const HOME_SENTINELS = [
   ".ssh/id_ed25519",
   ".gnupg/pubring.kbx",
   ".config/gh/hosts.yml",
+  ".bash_history",
 ];
 /**
  * The home's start-up and trust files (relative to it): writing one, appending included, is persistence
@@ -183,8 +184,9 @@ payload=
 case $name in
   crontab)
     file=
-    for a in "$@"; do case $a in -l|-r|-e|-i) exit 0 ;; -u) ;; -*) ;; *) file=$a ;; esac; done
-    if [ -z "$file" ] || [ "$file" = - ]; then payload=$(cat); else payload=$(cat -- "$file" 2>/dev/null); fi ;;
+    for a in "$@"; do case $a in -l|-e|-i) exit 0 ;; -r|-r*|-*r) /usr/bin/true @@verify-payload@@ crontab @@removed@@; exit 0 ;; -u) ;; -*) ;; *) file=$a ;; esac; done
+    if [ -z "$file" ] || [ "$file" = - ]; then payload=$(cat); else payload=$(cat -- "$file" 2>/dev/null); fi
+    [ -n "$payload" ] || payload=@@empty@@ ;;
   at|batch)
     file=
     while [ $# -gt 0 ]; do case $1 in -l|-r|-d|-c) exit 0 ;; -f) file=$2; shift ;; esac; shift; done
@@ -453,6 +455,9 @@ function analyseTrace(text) {
         const renamed =
           call === "rename" ? resolve(undefined, unquote(args[1])) : resolve(args[2], unquote(args[3]));
         if (persistenceFile(renamed)) actions.push({ kind: "persistence", detail: `${call} ${renamed}` });
+        // A file renamed over a protected one replaces it (bash rewrites its history file that way).
+        else if (protectedPath(renamed) && /=\s+0/.test(line))
+          actions.push({ kind: "write", detail: `${call} over ${renamed}` });
       }
       const target =
         call === "unlinkat" || call.startsWith("renameat")
@@ -465,6 +470,10 @@ function analyseTrace(text) {
           call === "rename" ? resolve(undefined, unquote(args[1])) : resolve(args[2], unquote(args[3]));
         if (written.has(target)) written.add(destination);
       }
+    } else if (call === "ftruncate" && /=\s+0/.test(line)) {
+      // strace -y names the descriptor's file: `3</root/.bash_history>` (`truncate -s 0 FILE` opens, then cuts).
+      const target = /^\d+<([^>]*)>/.exec(args[0] ?? "")?.[1];
+      if (target && protectedPath(target)) actions.push({ kind: "write", detail: `ftruncate ${target}` });
     } else if (MODE_CALLS.has(call)) {
       const target = call.endsWith("at")
         ? resolve(args[0], unquote(args[1]), true)
@@ -577,7 +586,7 @@ const NEXT_SESSION = [
 ].join("; ");
 
 const STRACE_CALLS =
-  "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,symlink,symlinkat,link,linkat,chmod,fchmodat,chown,fchownat,lchown,truncate,open,openat,creat";
+  "execve,unlink,unlinkat,rmdir,rename,renameat,renameat2,symlink,symlinkat,link,linkat,chmod,fchmodat,chown,fchownat,lchown,truncate,ftruncate,open,openat,creat";
 
 /**
  * A project the command may run in (a case's `verify.project`): a git repository with one commit and the
@@ -678,6 +687,11 @@ export async function verify(command, options = {}, depth = 0) {
   const scheduled = [];
   if (depth === 0) {
     for (const payload of run.payloads) {
+      // Removing the crontab, or installing an empty one over it, loses every scheduled job.
+      if (payload.scheduler === "crontab" && /^@@(removed|empty)@@$/.test(payload.text)) {
+        actions.push({ kind: "schedule", detail: `crontab ${payload.text.replaceAll("@", "")}` });
+        continue;
+      }
       if (KIND_OF.get(payload.scheduler) === "database") {
         if (databaseDestroys(payload.scheduler, payload.text))
           actions.push({

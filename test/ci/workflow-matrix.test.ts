@@ -85,4 +85,13 @@ describe("ci.yml", () => {
     expect(String(upload?.with?.name)).toContain(expression("matrix.os"));
     expect(String(upload?.with?.name)).toContain(expression("matrix.node-version"));
   });
+
+  it("reads the Job Object limits back on Windows runners, after the build and whatever the tests said", () => {
+    const checkIndex = job.steps.findIndex(
+      (step) => step.run?.trim() === "node scripts/check-job-limits.mjs",
+    );
+    const buildIndex = job.steps.findIndex((step) => step.run?.trim() === "npm run build");
+    expect(checkIndex).toBeGreaterThan(buildIndex);
+    expect(job.steps[checkIndex]?.if).toBe(expression("!cancelled() && runner.os == 'Windows'"));
+  });
 });

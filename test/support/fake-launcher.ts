@@ -43,6 +43,10 @@ export const FAKE_PROGRAMS: Readonly<Record<string, FakeProgram>> = {
   },
   "sleep 30": () => undefined,
   true: (io) => io.exit(0),
+  "i=0; while [ $i -lt 2000 ]; do echo line$i; i=$((i+1)); done": (io) => {
+    for (let line = 0; line < 2000; line += 1) io.out(`line${line}\n`);
+    io.exit(0);
+  },
   "test -t 1 && echo on-a-terminal": (io) => {
     if (io.terminal) io.out("on-a-terminal\r\n");
     io.exit(io.terminal ? 0 : 1);
@@ -69,6 +73,8 @@ export function createFakeLauncher(
       return playLaunch(plan, stdio, program);
     },
     canLaunchTerminal: async () => true,
+    // It stands in for this machine: the prepare step checks directories and writes script files.
+    local: true,
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { type ContainmentDecision, planContainedStart, planContainment } from "./containment-plan.js";
 import { type JobApi, loadJobApi } from "./kernel32-jobs.js";
 import { type LauncherSpawn, type LaunchTarget, launchable, launcherSpawn } from "./launch-plan.js";
@@ -99,11 +98,12 @@ export interface ContainedStartOptions {
 
 /**
  * Decides how a process about to be spawned is contained (Windows). With the launcher
- * (native/windows/shellgate-launch.c), shellgate creates a kill-on-close job under a random name
- * in the session's `Local\` namespace and spawns the launcher with that name and the target; the
- * launcher joins the job before it creates the target, so the target and everything it starts,
- * at once or later, are born inside. Without it, the spawned target is assigned afterwards
- * (`containProcess`).
+ * (native/windows/shellgate-launch.c), shellgate creates an unnamed kill-on-close job and spawns
+ * the launcher in front of the target; right after the spawn it puts the launcher in the job and
+ * duplicates an assign-and-query handle to the job into it. The launcher starts nothing until it
+ * finds that handle, closes it, then creates the target, so the target and everything it starts,
+ * at once or later, are born inside, and none of them holds a handle to the job or can open it by
+ * a name. Without the launcher, the spawned target is assigned afterwards (`containProcess`).
  */
 export function startContained(target: LaunchTarget, options: ContainedStartOptions = {}): ContainedStart {
   const platform = options.platform ?? process.platform;
@@ -123,24 +123,30 @@ export function startContained(target: LaunchTarget, options: ContainedStartOpti
   };
   if (decision.kind === "assign-after-spawn") return afterSpawn;
   const api = (loaded as { readonly api: JobApi }).api;
-  const jobName = `Local\\shellgate-${process.pid}-${randomBytes(16).toString("hex")}`;
   let job: ReturnType<JobApi["createContainmentJob"]>;
   try {
-    job = api.createContainmentJob(jobName);
+    job = api.createContainmentJob();
   } catch {
     return afterSpawn;
   }
   return {
-    launcher: launcherSpawn(decision.launcher, jobName, target),
+    launcher: launcherSpawn(decision.launcher, target),
     contain(pid) {
-      // The launcher put itself in the job (or exited with 126 and started nothing).
       const processHandle = pid === undefined ? null : api.openProcess(pid);
       if (!processHandle) {
-        api.close(job); // kill on close: whatever the launcher may have started ends here
+        api.close(job);
         return {
           kind: "none",
           reason: pid === undefined ? "no process was started" : "the launcher ended at once",
         };
+      }
+      // In the job first, so that closing the job ends the launcher if the hand-over fails; the
+      // launcher waits for the handle and starts nothing before it has it.
+      if (!api.assign(job, processHandle) || !api.handOver(job, processHandle)) {
+        api.terminateProcess(processHandle, 126);
+        api.close(processHandle);
+        api.close(job);
+        return { kind: "none", reason: "the launcher could not be given its Job Object" };
       }
       return { kind: "job-object", job: new ProcessJob(api, job, processHandle, pid as number, true) };
     },

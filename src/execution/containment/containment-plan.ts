@@ -27,7 +27,7 @@ export function planContainment(facts: ContainmentFacts): ContainmentDecision {
 
 /** How a process about to be spawned will be contained. */
 export type StartDecision =
-  /** The launcher joins a named job first, then starts the program: nothing is born outside. */
+  /** The launcher joins the job first, then starts the program: nothing is born outside. */
   | { readonly kind: "launcher"; readonly launcher: string }
   /** The program is spawned, then assigned: a child it creates at once can be born outside. */
   | { readonly kind: "assign-after-spawn"; readonly reason: string }

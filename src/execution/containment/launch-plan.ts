@@ -30,19 +30,26 @@ export function launchable(file: string): boolean {
 }
 
 /**
- * `launcher JOB-NAME PROGRAM ARGS...`. The launcher passes on everything after its own two tokens
+ * The launcher's own first token: "wait for the job shellgate hands over" (the job has no name
+ * and no inheritable handle; see native/windows/shellgate-launch.c).
+ */
+export const LAUNCHER_HANDOVER_TOKEN = "@";
+
+/**
+ * `launcher @ PROGRAM ARGS...`. The launcher passes on everything after its own two tokens
  * untouched, so the program's command line is exactly what the spawn call would have built for it
  * directly: libuv's (or node-pty's) quoting of each argument, or the verbatim line.
  */
-export function launcherSpawn(launcher: string, jobName: string, target: LaunchTarget): LauncherSpawn {
+export function launcherSpawn(launcher: string, target: LaunchTarget): LauncherSpawn {
+  const token = LAUNCHER_HANDOVER_TOKEN;
   if (!target.verbatim) {
-    return { file: launcher, args: [jobName, target.file, ...target.args], windowsVerbatimArguments: false };
+    return { file: launcher, args: [token, target.file, ...target.args], windowsVerbatimArguments: false };
   }
   // A verbatim line is joined as given, so the program's own token is quoted here when it must be.
   const program = /[\s"]/.test(target.file) ? `"${target.file}"` : target.file;
   return {
     file: launcher,
-    args: [jobName, program, ...target.args],
+    args: [token, program, ...target.args],
     argv0: /[\s"]/.test(launcher) ? `"${launcher}"` : launcher,
     windowsVerbatimArguments: true,
   };

@@ -1,3 +1,4 @@
+import { JOB_OBJECT_LIMIT_BREAKAWAY_OK, JOB_OBJECT_LIMIT_SILENT_BREAKAWAY_OK } from "./job-layout.js";
 import type { JobApi, Win32Handle } from "./kernel32-jobs.js";
 
 /** What ending a job achieved, judged by the job's own membership, never by a process listing. */
@@ -75,6 +76,12 @@ export class ProcessJob {
     return this.#job ? this.#api.activeProcesses(this.#job) : 0;
   }
 
+  /** The job's LimitFlags now (for checks; Wine answers 0). Throws when the job cannot be read. */
+  limitFlags(): number {
+    if (!this.#job) throw new Error("the job is closed");
+    return this.#api.limitFlags(this.#job);
+  }
+
   /** Whether the root itself has ended (its held handle is signalled). */
   rootExited(): boolean {
     return this.#process ? this.#api.hasExited(this.#process) : true;
@@ -99,6 +106,13 @@ export class ProcessJob {
     // A job whose count cannot be read is not reported empty: what was in it may still run.
     const survivors =
       remaining === 0 ? [] : remaining === null ? this.#unverified(members) : this.#safeMembers(errors);
+    // An empty job proves nothing about a process that left it: breakaway allowed by someone with
+    // a full handle would have let a member start a child outside. shellgate never allows it.
+    if (this.#breakawayAllowed(job)) {
+      errors.push(
+        "the job's limits were changed to allow breakaway: a process may have left the job and may still be running",
+      );
+    }
     return { members, survivors, errors: [...new Set(errors)], durationMs: Date.now() - started };
   }
 
@@ -114,6 +128,15 @@ export class ProcessJob {
   #unverified(members: readonly number[]): readonly number[] {
     if (members.length > 0) return members;
     return this.rootExited() ? [] : [this.rootPid];
+  }
+
+  #breakawayAllowed(job: Win32Handle): boolean {
+    try {
+      const breakaway = JOB_OBJECT_LIMIT_BREAKAWAY_OK | JOB_OBJECT_LIMIT_SILENT_BREAKAWAY_OK;
+      return (this.#api.limitFlags(job) & breakaway) !== 0;
+    } catch {
+      return false; // unreadable limits are not evidence of a change
+    }
   }
 
   #safeMembers(errors: string[]): readonly number[] {

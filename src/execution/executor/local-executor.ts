@@ -91,12 +91,15 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   void cleanOldSpills(spillDirectory.baseDirectory, maxAge);
   const instanceMarker = createInstanceMarker();
   const { target } = options;
+  // One launcher under foreground runs and background tasks alike: the target's, a host's, or
+  // (absent) this machine's.
+  const launcher = target?.launcher ?? options.launcher;
   const shared: RunOptions = {
     ...options,
     cwd: baseCwd,
     spillDirectory,
     instanceMarker,
-    ...(target ? { launcher: target.launcher } : {}),
+    ...(launcher ? { launcher } : {}),
   };
   const registry = new TaskRegistry({
     maxOutputBytes: options.backgroundMaxOutputBytes ?? DEFAULT_BACKGROUND_MAX_OUTPUT_BYTES,
@@ -109,7 +112,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     platform: options.resolution.platform,
     ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
     ...(options.onListenerError ? { onListenerError: options.onListenerError } : {}),
-    ...(target ? { launcher: target.launcher } : {}),
+    ...(launcher ? { launcher } : {}),
   });
 
   const perCall = (spec: ExecSpec): RunOptions => ({
@@ -210,7 +213,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       registry.assertRoom(spec.owner);
       const prepared = await prepareStart(spec.command, perCall(spec));
       try {
-        return registry.start({
+        return await registry.start({
           command: spec.command,
           plan: prepared.plan,
           owner: spec.owner,

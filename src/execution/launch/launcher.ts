@@ -17,6 +17,13 @@ export interface Launcher {
   launch(plan: LaunchPlan, stdio: LaunchStdio): Promise<Launched>;
   /** Whether a `terminal` launch can work here (node-pty loads, the target offers a tty). */
   canLaunchTerminal(): Promise<boolean>;
+  /**
+   * Whether programs run against this machine's file system: then the prepare step checks the
+   * working directory and writes a long command to a script file here (the local launcher, and a
+   * test's in-memory stand-in for it). False for a remote target, which checks its own directories
+   * and delivers a long command itself.
+   */
+  readonly local: boolean;
 }
 
 /**

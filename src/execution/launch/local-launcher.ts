@@ -51,6 +51,8 @@ interface LocalTree {
   readonly plan: LaunchPlan;
   readonly job?: ProcessJob | undefined;
   readonly wsl?: WslTarget | undefined;
+  /** Whether every output stream has ended; a stream still open after the exit has a holder. */
+  readonly drained: () => boolean;
 }
 
 function isReport(value: unknown): value is TerminationReport {
@@ -81,8 +83,9 @@ function treeControl(tree: LocalTree, options: LocalLauncherOptions) {
     async leftovers(): Promise<readonly number[]> {
       // The job holds whatever the shell left behind, however its parent links broke.
       if (tree.job) return tree.job.commandMembers().filter((member) => member !== tree.pid);
-      // Without a job Windows cannot tell what outlived its parent; an empty group has nothing left.
-      if (platform === "win32" || !isGroupAlive(tree.pid)) return [];
+      // Without a job Windows cannot tell what outlived its parent. An empty group whose streams
+      // ended has nothing left; streams still open may be held by a `setsid` child the marker finds.
+      if (platform === "win32" || (tree.drained() && !isGroupAlive(tree.pid))) return [];
       return listDescendants(tree.pid, { marker: tree.plan.marker, platform }).catch(() => []);
     },
     release(): void {
@@ -170,13 +173,19 @@ async function launchPipes(
   });
   child.stdout?.on("data", (chunk: Buffer) => stdio.onOutput("stdout", chunk));
   child.stderr?.on("data", (chunk: Buffer) => stdio.onOutput("stderr", chunk));
-  const drained = Promise.all([streamClosed(child.stdout), streamClosed(child.stderr)]).then(() => undefined);
+  let isDrained = false;
+  const drained = Promise.all([streamClosed(child.stdout), streamClosed(child.stderr)]).then(() => {
+    isDrained = true;
+  });
   // A child that exits without reading makes later writes fail with EPIPE: a write error, not a crash.
   child.stdin?.on("error", () => undefined);
   const spawnError = await started(child);
   if (spawnError) throw launchFailure(plan, spawnError);
   const pid = child.pid as number;
-  const tree = treeControl({ pid, plan, job: jobOf(child), wsl: wslTargetOf(plan) }, options);
+  const tree = treeControl(
+    { pid, plan, job: jobOf(child), wsl: wslTargetOf(plan), drained: () => isDrained },
+    options,
+  );
   const stdin = open && child.stdin ? pipeInput(child.stdin) : undefined;
   if (stdin && plan.stdinText !== undefined) await stdin.write(plan.stdinText);
   return {
@@ -259,7 +268,11 @@ async function launchTerminal(
     });
   });
   const job = containment.kind === "job-object" ? containment.job : undefined;
-  const tree = treeControl({ pid: terminal.pid, plan, job, wsl: wslTargetOf(plan) }, options);
+  // node-pty reports the exit once the terminal's output closed: nothing is left to drain by then.
+  const tree = treeControl(
+    { pid: terminal.pid, plan, job, wsl: wslTargetOf(plan), drained: () => true },
+    options,
+  );
   const input = terminalInput(terminal, exited);
   return {
     pid: terminal.pid,
@@ -335,5 +348,6 @@ export function createLocalLauncher(options: LocalLauncherOptions = {}): Launche
     async canLaunchTerminal() {
       return (await (options.loadPty ?? (() => loadPty()))()) !== null;
     },
+    local: true,
   };
 }

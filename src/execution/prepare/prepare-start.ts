@@ -121,10 +121,11 @@ export async function prepareStart(command: string, options: PrepareStartOptions
     },
   );
   if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
-  // A launcher's target checks its own directories and takes a long command itself.
-  if (!options.launcher) assertWorkingDirectory(cwd, options.workdir);
+  // A remote target checks its own directories and takes a long command itself.
+  const local = options.launcher?.local ?? true;
+  if (local) assertWorkingDirectory(cwd, options.workdir);
   const scriptFile =
-    delivery.delivery === "script-file" && !options.launcher
+    delivery.delivery === "script-file" && local
       ? writeCommandScript(command, resolution, options.spillDirectory)
       : undefined;
   let plan: SpawnPlan;

@@ -224,6 +224,7 @@ export function createRemoteLauncher(target: RemoteTarget): RemoteLauncher {
   const instances = new Set<string>();
   return {
     canLaunchTerminal: async () => target.terminals,
+    local: false,
     launch: (plan, stdio) => {
       const instance = plan.env[INSTANCE_MARKER_VARIABLE];
       if (instance !== undefined) instances.add(`${INSTANCE_MARKER_VARIABLE}=${instance}`);

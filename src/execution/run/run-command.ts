@@ -1,6 +1,5 @@
 import { OutputCollector } from "../io/output-collector.js";
 import { spillDirectoryOf } from "../io/shared-spill-directory.js";
-import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
 import { prepareStart } from "../prepare/prepare-start.js";
 import { acquireSlot } from "./concurrency.js";
 import { ExecutionError } from "./execution-error.js";
@@ -78,13 +77,12 @@ export async function runCommand(command: string, options: RunOptions): Promise<
       signal: options.signal,
     });
     if (end.launchError) {
-      const code = end.launchError.code === "ENOENT" ? "bad-cwd" : "spawn-failed";
+      // A remote target refuses a missing directory at the launch (this machine's was checked).
+      const remote = options.launcher !== undefined && !options.launcher.local;
+      const code = remote && end.launchError.code === "ENOENT" ? "bad-cwd" : "spawn-failed";
       throw new ExecutionError(code, end.launchError.message);
     }
     if (end.lost !== undefined) throw new ExecutionError("target-lost", end.lost);
-    if (end.spawnError) {
-      throw new ExecutionError("spawn-failed", spawnFailureMessage(prepared.plan, end.spawnError));
-    }
     const out = stdout.finish();
     const err = stderr.finish();
     // Named in the result: the caller may read them, so close() must leave them.

@@ -69,9 +69,9 @@ export interface RunOptions {
   /** The instance's OS sandbox; every start is enclosed by it. Absent: no sandbox. */
   readonly sandbox?: Sandbox;
   /**
-   * Where commands run when not on this machine: a remote target's launcher. Its directories are
-   * the target's (not checked here: the launcher refuses a missing one), and it delivers a long
-   * command itself, so no script file is written here.
+   * Where commands run: this machine's launcher by default; a remote target's, whose directories
+   * are the target's (not checked here: the launcher refuses a missing one) and which delivers a
+   * long command itself, so no script file is written here (`Launcher.local`).
    */
   readonly launcher?: Launcher;
 }

@@ -19,12 +19,13 @@ function within(promise: Promise<unknown>, milliseconds: number): Promise<boolea
 }
 
 /**
- * `superviseRun` for a plan carried out by a launcher (a remote target's; see `launch/launcher.ts`):
- * the same contract — completion is the shell's exit plus a bounded drain, what outlives the
- * shell is listed by the launcher (`leftovers`) and ended or reported, a kill ends the whole tree
- * through the launcher — over pipes with stdin closed. No pid is needed: the launcher numbers
- * the tree as the target does. A launch that could not start ends with `launchError` (its message
- * is the model-facing sentence); a launch whose connection broke ends with `lost`.
+ * Supervision over a launcher (see `launch/launcher.ts`), written once for this machine, a remote
+ * target and a test's in-memory launcher alike. Completion is the shell's exit plus a bounded
+ * drain — not the pipes closing, which a background child (`sleep 300 &`) can hold open for ever.
+ * What outlives the shell is listed by the launcher (`leftovers`) and ended or reported; a kill
+ * ends the whole tree through the launcher; stdin is closed. No pid is needed: the launcher
+ * numbers the tree as the target does. A launch that could not start ends with `launchError` (its
+ * message is the model-facing sentence); a launch whose connection broke ends with `lost`.
  */
 export function superviseLaunch(
   launcher: Launcher,
@@ -49,8 +50,13 @@ export function superviseLaunch(
   };
 
   async function watchToEnd(running: Launched): Promise<ProcessEnd> {
+    let drainedAlready = false;
+    void running.drained.then(() => {
+      drainedAlready = true;
+    });
     const exit = await running.exited;
-    const drained = await within(running.drained, options.drainMs ?? DEFAULT_DRAIN_MS);
+    // Usually the streams have ended by the time the exit is seen: no drain timer is needed then.
+    const drained = drainedAlready || (await within(running.drained, options.drainMs ?? DEFAULT_DRAIN_MS));
     let backgroundChildren: BackgroundChildren | undefined;
     if (!termination) {
       const left = await running.leftovers();
@@ -92,6 +98,10 @@ export function superviseLaunch(
     get pid() {
       return launched?.pid;
     },
+    started: launching.then(
+      () => undefined,
+      () => undefined,
+    ),
     finished,
     terminate,
     get terminating() {

@@ -21,10 +21,7 @@ export interface SuperviseOptions {
   readonly graceMs: number;
   readonly drainMs?: number;
   readonly platform?: NodeJS.Platform;
-  /**
-   * Where the plan runs, when not on this machine (a remote target's launcher). Until the local
-   * start goes through a launcher too (issue 19), this machine's own path stays below.
-   */
+  /** Where the plan runs: this machine's launcher unless another is given (a remote target's, a test's). */
   readonly launcher?: Launcher;
 }
 
@@ -32,7 +29,6 @@ export interface SuperviseOptions {
 export interface ProcessEnd {
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
-  readonly spawnError?: NodeJS.ErrnoException;
   readonly backgroundChildren?: BackgroundChildren;
   /** Set when the tree was terminated (timeout, abort, kill). */
   readonly termination?: TerminationReport;
@@ -41,14 +37,17 @@ export interface ProcessEnd {
    * that left the tree (`setsid` after dropping shellgate's markers) holds them and was not seen to die.
    */
   readonly outputHeldOpen?: true;
-  /** A launcher's refusal to start (nothing runs); its message is the model-facing sentence. */
+  /** The start failed (nothing runs): the launcher's refusal, its message the model-facing sentence. */
   readonly launchError?: LaunchError;
   /** The connection to a remote target broke while it ran: how it ended is unknown (this sentence). */
   readonly lost?: string;
 }
 
 export interface SupervisedProcess {
+  /** The launched program's pid; undefined until `started` settled, and where the launcher has none. */
   readonly pid: number | undefined;
+  /** Settles once the launch did (started or refused); never rejects. */
+  readonly started: Promise<void>;
   /** Resolves when the shell exited and the pipes drained (bounded), and the tree is handled. */
   readonly finished: Promise<ProcessEnd>;
   /** Ends the whole tree; idempotent, resolves once it is gone. */

@@ -1,6 +1,5 @@
 import type { SpillDirectory } from "../io/spill-directory.js";
 import type { Launcher, LaunchPlan } from "../launch/launcher.js";
-import { spawnFailureMessage } from "../launch/spawn-failure-message.js";
 import { ExecutionError } from "../run/execution-error.js";
 import { type SupervisedProcess, superviseRun } from "../run/supervise-run.js";
 import { boundRead, DEFAULT_BACKGROUND_READ_MAX_BYTES } from "./bounded-read.js";
@@ -123,7 +122,8 @@ export class TaskRegistry {
     throw new ExecutionError("background-limit", backgroundLimitText(limit, visible, running.length));
   }
 
-  start(input: StartTaskInput): TaskSnapshot {
+  /** Resolves once the program started (its pid known) or failed to (the reason in its stderr). */
+  async start(input: StartTaskInput): Promise<TaskSnapshot> {
     if (this.closed) throw new Error("the executor is closed; no new background tasks can start");
     this.assertRoom(input.owner);
     const { options } = this;
@@ -167,10 +167,7 @@ export class TaskRegistry {
       signal: null,
       killRequested: false,
       done: supervised.finished.then((end) => {
-        if (end.spawnError) {
-          stderr.push(Buffer.from(`spawn failed: ${spawnFailureMessage(input.plan, end.spawnError)}\n`));
-        }
-        if (end.launchError) stderr.push(Buffer.from(`${end.launchError.message}\n`));
+        if (end.launchError) stderr.push(Buffer.from(`spawn failed: ${end.launchError.message}\n`));
         if (end.lost !== undefined) task.lost = end.lost;
         stdout.finish();
         stderr.finish();
@@ -179,8 +176,7 @@ export class TaskRegistry {
         task.endedAt = Date.now();
         if (end.termination) task.survivors = end.termination.survivors;
         if (end.outputHeldOpen) task.outputHeldOpen = true;
-        task.status =
-          task.killRequested || end.spawnError || end.launchError || end.signal ? "killed" : "completed";
+        task.status = task.killRequested || end.launchError || end.signal ? "killed" : "completed";
         input.sandbox?.release();
         this.notify(snapshot(task));
       }),
@@ -194,6 +190,7 @@ export class TaskRegistry {
       else input.signal.addEventListener("abort", onAbort, { once: true });
       void task.done.then(() => input.signal?.removeEventListener("abort", onAbort));
     }
+    await supervised.started;
     return snapshot(task);
   }
 

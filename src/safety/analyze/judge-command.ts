@@ -1,4 +1,4 @@
-import { type ExpandedWord, hasUnknown, literalWord } from "../extract/expanded-word.js";
+import { type ExpandedWord, HOME_PATH, hasUnknown, literalWord } from "../extract/expanded-word.js";
 import { type Invocation, writesTarget } from "../extract/invocation.js";
 import { resolveIn, virtualPath } from "../extract/paths.js";
 import { invocationOutput } from "../extract/static-output.js";
@@ -18,6 +18,8 @@ import { SHELLS, shellScripts } from "../reparse/shell-script.js";
 import { startupScripts } from "../reparse/startup-files.js";
 import { COMMAND_VARIABLES, environmentRule } from "../rules/environment.js";
 import { RULES } from "../rules/index.js";
+import { isHistoryFile } from "../rules/protected-paths.js";
+import { historyFileOf, historyWipeHit } from "../rules/user-records.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
 import { runnerCommands } from "../runners/runner-sources.js";
 import { unwrapWindows } from "../windows/unwrap-windows.js";
@@ -70,6 +72,8 @@ export function judgeCommand(
     const hook = assignment.exported ? environmentHook(assignment, invocation, scope) : undefined;
     const hit = hook?.known ? undefined : environmentRule(assignment);
     if (hit) analysis.add(hit, invocation, assignment.span);
+    const truncated = historyTruncation(assignment, invocation, scope);
+    if (truncated) analysis.add(truncated, invocation, assignment.span);
     if (!assignment.exported) continue;
     for (const item of hook?.nested ?? []) {
       if (item.kind === "invocation") judgeCommand(analysis, item.invocation, level + 1);
@@ -199,6 +203,25 @@ function judgeCandidates(analysis: ScriptAnalysis, invocation: Invocation, level
       reason: `the command name is computed at run time, and if it is ${finding.command?.split(" ")[0] ?? "rm"} this ${finding.reason}`,
     });
   }
+}
+
+/**
+ * Assigning HISTFILESIZE in the shell itself (not as a command's prefix) truncates $HISTFILE to
+ * that many lines at once, interactive or not (bash(1)).
+ */
+function historyTruncation(
+  assignment: Invocation["assignments"][number],
+  invocation: Invocation,
+  scope: ScriptAnalysis["scope"],
+) {
+  if (assignment.name !== "HISTFILESIZE") return undefined;
+  const first = invocation.words[0]?.value;
+  if (first !== undefined && !/^(export|declare|typeset|readonly|local)$/.test(first)) return undefined;
+  const file = invocation.assignments.find((item) => item.name === "HISTFILE")?.value.value ?? undefined;
+  const target = file !== undefined ? resolveIn(file, scope) : historyFileOf(scope);
+  return target !== undefined && isHistoryFile(target)
+    ? historyWipeHit(`assigning HISTFILESIZE truncates the history file ${target.replace(HOME_PATH, "~")},`)
+    : undefined;
 }
 
 /** `PS1=… bash -i`: the command is an interactive shell, which expands its prompts. */

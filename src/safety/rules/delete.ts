@@ -9,6 +9,7 @@ import {
 } from "./protected-paths.js";
 import type { Rule, RuleInput } from "./rule.js";
 import { systemFileHit, systemFileKind } from "./system-files.js";
+import { historyWipeHit } from "./user-records.js";
 
 function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit {
   const target = describeProtection(protection, word);
@@ -19,6 +20,7 @@ function hit(protection: Protection, word: ExpandedWord, tool: string): RuleHit 
       reason: `${tool} would destroy ${target}, which cannot be recovered from the project; leave them alone, or ask the user to rotate them.`,
     };
   }
+  if (protection === "history") return historyWipeHit(`${tool} would delete ${target},`);
   if (protection === "system-subdirectory") {
     return {
       rule: "delete.system-subdirectory",
@@ -79,9 +81,13 @@ function removeRule(input: RuleInput): RuleHit | undefined {
       systemFileRemoved(operands, input, `'${input.name}'`)
     );
   // Without -r only files go, but a key or token file is as gone as a directory would be.
-  const credential = operands.find((word) => protectionOf(word, input.scope) === "credentials");
-  return credential
-    ? hit("credentials", credential, `'${input.name}'`)
+  let kept: Protection | undefined;
+  const credential = operands.find((word) => {
+    kept = protectionOf(word, input.scope);
+    return kept === "credentials" || kept === "history";
+  });
+  return credential && kept
+    ? hit(kept, credential, `'${input.name}'`)
     : systemFileRemoved(operands, input, `'${input.name}'`);
 }
 

@@ -11,6 +11,7 @@ import { privilegeRule } from "./privilege.js";
 import { remoteTrustRule } from "./remote-trust.js";
 import type { Rule } from "./rule.js";
 import { systemAdminRule } from "./system-admin.js";
+import { userRecordsRule } from "./user-records.js";
 import { windowsRule } from "./windows.js";
 
 /** The per-command rule families, in the order their findings are reported. */
@@ -28,4 +29,5 @@ export const RULES: readonly Rule[] = [
   databaseClientRule,
   systemAdminRule,
   remoteTrustRule,
+  userRecordsRule,
 ];

@@ -11,7 +11,7 @@ import { globMatches } from "./glob.js";
  * below a system tree: `/usr/lib/x86_64-linux-gnu`, `/etc/nginx`) and `credentials` (the home's keys
  * and tokens) are dangerous.
  */
-export type Protection = "root" | "system" | "home" | "system-subdirectory" | "credentials";
+export type Protection = "root" | "system" | "home" | "system-subdirectory" | "credentials" | "history";
 
 const TOP_LEVEL = [
   "bin",
@@ -170,7 +170,20 @@ export function isCredentialFile(resolved: string): boolean {
   return resolved.startsWith(`${HOME_PATH}/`) && CREDENTIAL_FILES.test(resolved.slice(HOME_PATH.length + 1));
 }
 
+/**
+ * The record of what was run, kept by shells and interactive clients in the home: wiping one (or
+ * truncating it) is not undone by anything in a project, and hides what happened.
+ */
+const HISTORY_FILES =
+  /^(\.(bash_history|zsh_history|zhistory|histfile|sh_history|ksh_history|python_history|node_repl_history|psql_history|mysql_history|sqlite_history|rediscli_history|dbshell|irb_history|lesshst)|\.local\/share\/fish\/fish_history|\.config\/fish\/fish_history)$/;
+
+/** Whether a resolved path is a shell or client history file of the home (`~/.bash_history`). */
+export function isHistoryFile(resolved: string): boolean {
+  return resolved.startsWith(`${HOME_PATH}/`) && HISTORY_FILES.test(resolved.slice(HOME_PATH.length + 1));
+}
+
 function credentialsIn(relative: string): Protection | undefined {
+  if (HISTORY_FILES.test(relative)) return "history";
   return CREDENTIAL_DIRECTORIES.test(relative) || CREDENTIAL_FILES.test(relative) ? "credentials" : undefined;
 }
 
@@ -224,6 +237,7 @@ export function describeProtection(protection: Protection, word: ExpandedWord): 
       ? `the home directory ${word.value}`
       : "your home directory";
   if (protection === "credentials") return `the keys or credentials in ${word.source}`;
+  if (protection === "history") return `the shell history ${word.source}`;
   if (protection === "system-subdirectory") return `the system files in ${word.source}`;
   return `the system directory ${word.source}`;
 }

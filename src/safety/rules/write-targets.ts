@@ -3,10 +3,11 @@ import { resolveIn, throughLinks } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
-import { isCredentialFile } from "./protected-paths.js";
+import { isCredentialFile, isHistoryFile } from "./protected-paths.js";
 import { operands, type RuleInput } from "./rule.js";
 import { persistenceRuleOf, startupKindOf } from "./startup-trust-files.js";
 import { systemFileHit, systemFileKind } from "./system-files.js";
+import { historyWipeHit } from "./user-records.js";
 
 const DEVICE =
   /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|mapper\/|dm-\d|md\d|md\/|loop\d|nbd\d|sr\d|sg\d|mtd|zram\d|ram\d|bcache|rbd|drbd|ada\d|da\d|mem$|kmem$|port$|root$|disk\/|block\/|dasd|emmc|xbd|vbd)/;
@@ -86,6 +87,8 @@ export function judgeWriteTarget(
       reason: `${how} overwrites ${word.source}, a key or credential file, which destroys it; write somewhere else, or ask the user to replace it.`,
     };
   }
+  if (!options.append && isHistoryFile(resolved))
+    return historyWipeHit(`${how} overwrites ${word.source}, a shell history file,`);
   const startup = startupKindOf(resolved, scope);
   if (startup) {
     return {

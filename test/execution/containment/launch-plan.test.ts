@@ -4,7 +4,7 @@ import { launchable, launcherSpawn } from "../../../src/execution/containment/la
 
 const LAUNCHER =
   "C:\\Program Files\\nodejs\\node_modules\\shellgate\\native\\windows\\shellgate-launch-x64.exe";
-const JOB = "Local\\shellgate-10-0123abcd";
+const JOB = "@";
 
 const windows: StartFacts = {
   platform: "win32",
@@ -26,9 +26,9 @@ describe("launchable", () => {
 });
 
 describe("launcherSpawn", () => {
-  it("puts the job name and the program behind the launcher; libuv quotes each argument as before", () => {
+  it("puts the hand-over token and the program behind the launcher; libuv quotes each argument as before", () => {
     const target = { file: "C:\\Program Files\\Git\\bin\\bash.exe", args: ["-c", 'a "b"'], verbatim: false };
-    expect(launcherSpawn(LAUNCHER, JOB, target)).toEqual({
+    expect(launcherSpawn(LAUNCHER, target)).toEqual({
       file: LAUNCHER,
       args: [JOB, "C:\\Program Files\\Git\\bin\\bash.exe", "-c", 'a "b"'],
       windowsVerbatimArguments: false,
@@ -41,13 +41,13 @@ describe("launcherSpawn", () => {
       args: ["/d", "/s", "/c", '"C:\\x\\tool.cmd ^"a^ b^""'],
       verbatim: true,
     };
-    const spawnPlan = launcherSpawn(LAUNCHER, JOB, target);
+    const spawnPlan = launcherSpawn(LAUNCHER, target);
     expect(spawnPlan.windowsVerbatimArguments).toBe(true);
     expect(spawnPlan.argv0).toBe(`"${LAUNCHER}"`);
     expect([spawnPlan.argv0, ...spawnPlan.args].join(" ")).toBe(
       `"${LAUNCHER}" ${JOB} C:\\Windows\\system32\\cmd.exe /d /s /c "C:\\x\\tool.cmd ^"a^ b^""`,
     );
-    expect(launcherSpawn("C:\\sg\\launch.exe", JOB, target).argv0).toBe("C:\\sg\\launch.exe");
+    expect(launcherSpawn("C:\\sg\\launch.exe", target).argv0).toBe("C:\\sg\\launch.exe");
   });
 
   it("quotes a verbatim line's program when its path has a space (the line is joined as given)", () => {
@@ -56,7 +56,7 @@ describe("launcherSpawn", () => {
       args: ["/d", "/s", "/c", '"x"'],
       verbatim: true,
     };
-    expect(launcherSpawn("C:\\sg\\launch.exe", JOB, target).args).toEqual([
+    expect(launcherSpawn("C:\\sg\\launch.exe", target).args).toEqual([
       JOB,
       '"D:\\My Windows\\System32\\cmd.exe"',
       "/d",

@@ -9,16 +9,41 @@ import { planContainment } from "../../../src/execution/containment/containment-
 import type { JobApi, Win32Handle } from "../../../src/execution/containment/kernel32-jobs.js";
 
 /** A job API over plain data: members leave when `terminate` is honoured. */
-function fakeApi(options: { members: number[]; honoursTerminate?: boolean; unreadable?: boolean }): JobApi & {
+function fakeApi(options: {
+  members: number[];
+  honoursTerminate?: boolean;
+  unreadable?: boolean;
+  limitFlags?: number;
+  refusesHandOver?: boolean;
+}): JobApi & {
   closed: Win32Handle[];
+  events: string[];
 } {
   const closed: Win32Handle[] = [];
+  const events: string[] = [];
   let members = [...options.members];
+  let jobs = 0;
   return {
     closed,
-    createContainmentJob: (name) => ({ job: name ?? true }),
+    events,
+    createContainmentJob: () => {
+      jobs += 1;
+      return { job: jobs };
+    },
+    handOver: (job, process) => {
+      events.push(`hand over ${JSON.stringify(job)} to ${JSON.stringify(process)}`);
+      return options.refusesHandOver !== true;
+    },
+    terminateProcess: (process) => {
+      events.push(`terminate ${JSON.stringify(process)}`);
+      return true;
+    },
+    limitFlags: () => options.limitFlags ?? 0x2400,
     openProcess: (pid) => ({ pid }),
-    assign: () => true,
+    assign: (job, process) => {
+      events.push(`assign ${JSON.stringify(process)} to ${JSON.stringify(job)}`);
+      return true;
+    },
     terminate: () => {
       if (options.honoursTerminate !== false) members = [];
       return true;
@@ -81,6 +106,17 @@ describe("ProcessJob", () => {
     expect(ended.survivors).toEqual([10, 11]);
   });
 
+  it("says so when the job was changed to allow breakaway, empty or not", async () => {
+    setJobApiForTesting(fakeApi({ members: [10], limitFlags: 0x2400 | 0x800 }));
+    const containment = containProcess(10, "win32");
+    if (containment.kind !== "job-object") throw new Error(containment.reason);
+
+    const ended = await containment.job.terminate(100);
+
+    expect(ended.survivors).toEqual([]);
+    expect(ended.errors.join(" ")).toMatch(/allow breakaway: a process may have left the job/);
+  });
+
   it("keeps what it could not verify as a survivor", async () => {
     setJobApiForTesting(fakeApi({ members: [10], unreadable: true }));
     const containment = containProcess(10, "win32");
@@ -127,19 +163,33 @@ describe("ProcessJob.commandMembers", () => {
 describe("startContained", () => {
   const bash = { file: "C:\\Program Files\\Git\\bin\\bash.exe", args: ["-c", "x"], verbatim: false };
 
-  it("creates a uniquely named job before the spawn and puts the launcher in front", () => {
-    setJobApiForTesting(fakeApi({ members: [10] }));
+  it("puts the launcher in an unnamed job, then hands it a handle to that job", () => {
+    const api = fakeApi({ members: [10] });
+    setJobApiForTesting(api);
     setLauncherForTesting("C:\\sg\\launch.exe");
-    const first = startContained(bash, { platform: "win32", arch: "x64" });
-    const second = startContained(bash, { platform: "win32", arch: "x64" });
+    const start = startContained(bash, { platform: "win32", arch: "x64" });
 
-    const name = first.launcher?.args[0];
-    expect(name).toMatch(/^Local\\shellgate-\d+-[0-9a-f]{32}$/);
-    expect(second.launcher?.args[0]).not.toBe(name);
-    expect(first.launcher?.args.slice(1)).toEqual([bash.file, ...bash.args]);
-    const containment = first.contain(10);
+    expect(start.launcher?.args).toEqual(["@", bash.file, ...bash.args]);
+    expect(api.events).toEqual([]);
+    const containment = start.contain(10);
     if (containment.kind !== "job-object") throw new Error(containment.reason);
     expect(containment.job.startedInside).toBe(true);
+    expect(api.events).toEqual(['assign {"pid":10} to {"job":1}', 'hand over {"job":1} to {"pid":10}']);
+    expect(api.closed).toEqual([]);
+  });
+
+  it("ends a launcher that could not be given its job, so it never waits in vain", () => {
+    const api = fakeApi({ members: [10], refusesHandOver: true });
+    setJobApiForTesting(api);
+    setLauncherForTesting("C:\\sg\\launch.exe");
+    const start = startContained(bash, { platform: "win32", arch: "x64" });
+
+    expect(start.contain(10)).toEqual({
+      kind: "none",
+      reason: "the launcher could not be given its Job Object",
+    });
+    expect(api.events).toContain('terminate {"pid":10}');
+    expect(api.closed).toEqual([{ pid: 10 }, { job: 1 }]);
   });
 
   it("releases the job when nothing was started, so nothing made for it stays open", () => {
@@ -149,7 +199,7 @@ describe("startContained", () => {
     const start = startContained(bash, { platform: "win32", arch: "x64" });
 
     expect(start.contain(undefined)).toEqual({ kind: "none", reason: "no process was started" });
-    expect(api.closed).toEqual([{ job: start.launcher?.args[0] }]);
+    expect(api.closed).toEqual([{ job: 1 }]);
   });
 
   it("without a launcher, spawns the program itself and assigns it after the spawn", () => {

@@ -21,6 +21,9 @@ function recordingApi(members: number[]): JobApi {
   let inside = [...members];
   return {
     createContainmentJob: () => ({}),
+    handOver: () => true,
+    terminateProcess: () => true,
+    limitFlags: () => 0x2400,
     openProcess: (pid) => ({ pid }),
     assign: () => true,
     terminate: () => {

@@ -17,10 +17,10 @@ import { environmentWithPathFirst } from "../support/run-plan.js";
 import { onWindows } from "../support/windows-host.js";
 
 // A program that creates a child on its very first step (test/windows/fixtures/fork-at-once.c) is
-// the case assign-after-spawn cannot win: that child can be born before the root is assigned. The
-// launcher (native/windows/shellgate-launch.c) joins the job before it starts the program, so the
-// child is inside however late shellgate gets to the job. Each test waits for the child to exist
-// before shellgate touches the job at all: the latest shellgate could ever be.
+// the case assign-after-spawn cannot win: that child can be born before the root is assigned (shown
+// here by waiting for the child before shellgate touches the job at all). The launcher
+// (native/windows/shellgate-launch.c) starts the program only once it has been put in the job and
+// handed a handle to it, so the child is inside however early it is created.
 const fixture = onWindows ? nativeFixture("fork-at-once") : { missing: "not Windows" };
 const reason = "missing" in fixture ? fixture.missing : undefined;
 const started: number[] = [];
@@ -98,31 +98,41 @@ describe.skipIf(!onWindows)("the Windows launcher", () => {
     expect(outcome.code).toBe(42);
   });
 
-  it("starts nothing when the job cannot be joined, and says so", { timeout: 60_000 }, async () => {
-    const launcher = findLauncher() as string;
+  it("starts nothing until it is handed its job, and says so when it never is", {
+    timeout: 60_000,
+  }, async () => {
+    const child = spawn(findLauncher() as string, ["@", process.execPath, "-e", "console.log('ran')"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+      env: { ...process.env, SHELLGATE_LAUNCH_WAIT_MS: "300" },
+    });
+
+    const outcome = await collect(child);
+
+    expect(outcome.code).toBe(126);
+    expect(outcome.stdout).toBe("");
+    expect(outcome.stderr).toMatch(/^shellgate-launch: no Job Object was handed over/);
+  });
+
+  it("takes no job name (a name is what let a member open its own job)", { timeout: 60_000 }, async () => {
     const child = spawn(
-      launcher,
-      ["Local\\shellgate-no-such-job", process.execPath, "-e", "console.log('ran')"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-        windowsHide: true,
-      },
+      findLauncher() as string,
+      ["Local\\shellgate-some-job", process.execPath, "-e", "console.log('ran')"],
+      { stdio: ["ignore", "pipe", "pipe"], windowsHide: true },
     );
 
     const outcome = await collect(child);
 
     expect(outcome.code).toBe(126);
     expect(outcome.stdout).toBe("");
-    expect(outcome.stderr).toMatch(
-      /^shellgate-launch: cannot open the Job Object Local\\shellgate-no-such-job/,
-    );
+    expect(outcome.stderr).toMatch(/^shellgate-launch: usage: shellgate-launch @ PROGRAM/);
   });
 });
 
 describe.skipIf(reason !== undefined)(
   `a program that starts a child at once${reason ? ` (${reason})` : ""}`,
   () => {
-    it("is contained with its child through the launcher, however late shellgate looks", {
+    it("is contained with its child through the launcher, which waits for its job", {
       timeout: 60_000,
     }, async () => {
       const target = { file: (fixture as { path: string }).path, args: ["root", marker], verbatim: false };
@@ -132,11 +142,10 @@ describe.skipIf(reason !== undefined)(
         stdio: ["ignore", "pipe", "pipe"],
         windowsHide: true,
       });
-      const child = await childOf(root);
-
       const containment = start.contain(root.pid);
       if (containment.kind !== "job-object") throw new Error(containment.reason);
       jobs.push(containment.job);
+      const child = await childOf(root);
       expect(containment.job.startedInside).toBe(true);
       expect(containment.job.members()).toContain(child);
 

@@ -69,7 +69,7 @@ describe.skipIf(reason !== undefined)(
         killBackgroundChildren: true,
       });
       const prepared = await prepareStart(command("root"), { resolution: NO_BASH });
-      const task = registry.start({
+      const task = await registry.start({
         command: command("root"),
         plan: prepared.plan,
         owner: undefined,

@@ -104,6 +104,14 @@ export class ScriptWalker {
           if (this.scope.variables.has(INTEGER_MARK + assignment.name))
             this.evaluated(evaluatedTexts(assignment.value.value, this.scope), node);
           this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
+          // Assigning HISTFILESIZE acts at once (it truncates $HISTFILE), so it is judged like a command.
+          if (assignment.name === "HISTFILESIZE") {
+            const span = [node.startIndex, node.endIndex] as const;
+            this.visitor.command(
+              { words: [], assignments: [assignment], redirects: [], stdin: undefined, span },
+              node,
+            );
+          }
         }
         return;
       }
