@@ -11,7 +11,11 @@ import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
 import { openSessionShell } from "../session/open-session-shell.js";
 import { runInSession } from "../session/run-in-session.js";
-import { type SessionSettings, sessionUnsupported } from "../session/session-mode.js";
+import {
+  persistentSessionRefusal,
+  type SessionSettings,
+  SessionUnavailableError,
+} from "../session/session-mode.js";
 import { SessionPool } from "../session/session-pool.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import type { TaskSnapshot } from "../tasks/task-types.js";
@@ -127,13 +131,19 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
 
   const description = target?.description ?? describeLocal(options, baseCwd);
   const killGraceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
+  if (options.session?.mode === "persistent" && !target) {
+    // Refused rather than run fresh: with the OS sandbox on, a long-lived shell inside the
+    // sandbox's wrapper is not yet interrupted (the signal would reach the wrapper), see the
+    // issue-21 note; without bash there is no resident shell to keep.
+    const refusal = persistentSessionRefusal({
+      resolution: options.resolution,
+      executor: "local",
+      sandboxed: options.sandbox !== undefined,
+    });
+    if (refusal) throw new SessionUnavailableError(refusal);
+  }
   const sessionPool =
-    // With the OS sandbox on, calls stay fresh: a long-lived shell inside the sandbox's wrapper is
-    // not yet interrupted (the signal would reach the wrapper), see the issue-21 note.
-    options.session?.mode === "persistent" &&
-    sessionUnsupported(options.resolution) === null &&
-    !options.sandbox &&
-    !target
+    options.session?.mode === "persistent" && !target
       ? new SessionPool({
           maxSessions: options.session.maxSessions,
           idleMs: options.session.idleMs,

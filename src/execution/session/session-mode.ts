@@ -22,3 +22,35 @@ export function sessionUnsupported(resolution: Pick<ShellResolution, "kind">): s
   if (resolution.kind === "none") return "no bash was found, and a persistent session needs bash";
   return null;
 }
+
+/** Where an instance in `session: persistent` would run its commands (what decides if it can). */
+export interface SessionPlace {
+  readonly resolution: Pick<ShellResolution, "kind">;
+  /** The config's executor kind, or "host" for an executor the host passed in. */
+  readonly executor: string;
+  readonly sandboxed: boolean;
+}
+
+/**
+ * The one sentence an instance asked for `session: persistent` refuses with when it cannot keep a
+ * resident shell there, or null when it can. Refused, never run fresh instead: a model told that
+ * `cd` persists would act on a directory it is not in. Pure.
+ */
+export function persistentSessionRefusal(place: SessionPlace): string | null {
+  const fix = 'set session: "fresh"';
+  if (place.executor !== "local") {
+    const which = place.executor === "host" ? "the host's executor" : `executor "${place.executor}"`;
+    return `config key 'session': "persistent" runs on the local executor only for now, and ${which} starts a fresh shell for every call; ${fix}.`;
+  }
+  const shell = sessionUnsupported(place.resolution);
+  if (shell !== null) return `config key 'session': "persistent" cannot start here: ${shell}; ${fix}.`;
+  if (place.sandboxed) {
+    return `config key 'session': "persistent" does not run inside the OS sandbox yet (a timeout could not stop one command without ending the sandboxed shell); ${fix} or sandbox.mode "off".`;
+  }
+  return null;
+}
+
+/** Thrown by an executor asked for `session: persistent` where it cannot keep a resident shell. */
+export class SessionUnavailableError extends Error {
+  override readonly name = "SessionUnavailableError";
+}
