@@ -28,7 +28,7 @@ const ENTRIES = {
 // the optional sandbox library and the executors' engine clients (optional peers, imported when that
 // executor is configured), and the frameworks the adapters are given (peers).
 const EXTERNAL_PACKAGES =
-  /^(web-tree-sitter|tree-sitter-bash|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|dockerode|ssh2|@kubernetes\/client-node|ai|@openai\/agents|@langchain\/core)(\/|$)/;
+  /^(web-tree-sitter|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|dockerode|ssh2|@kubernetes\/client-node|ai|@openai\/agents|@langchain\/core)(\/|$)/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
 

@@ -168,6 +168,9 @@ step("npm pack", () => {
   const launcher = "native/windows/shellgate-launch-x64.exe";
   if (!packed.files.some((file) => file.path === launcher))
     throw new Error(`${launcher} is not in the package`);
+  // The bash grammar ships inside the package (vendor/tree-sitter-bash), with its licence.
+  for (const file of ["vendor/tree-sitter-bash/tree-sitter-bash.wasm", "vendor/tree-sitter-bash/LICENSE"])
+    if (!packed.files.some((entry) => entry.path === file)) throw new Error(`${file} is not in the package`);
   // The README's install lines name the tarball this step wrote; the next step installs it as they say.
   const [install] = readmeBlocks(path.join(repository, "README.md")).filter(
     (block) => block.section === "install" && block.lang === "sh",

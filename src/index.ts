@@ -53,13 +53,6 @@ export { planSpawn } from "./execution/spawn/plan-spawn.js";
 export { type SpawnPlan, SpawnPlanError } from "./execution/spawn/spawn-plan.js";
 export { TaskAccessError } from "./execution/tasks/task-access.js";
 export type {
-  KillOutcome,
-  TaskDoneListener,
-  TaskRead,
-  TaskSnapshot,
-  TaskStatus,
-} from "./execution/tasks/task-types.js";
-export type {
   TerminationPlan,
   TerminationStep,
 } from "./execution/terminate/plan-termination.js";
@@ -85,6 +78,13 @@ export {
   type TerminateTreeFunction,
   type TerminationReason,
 } from "./managed/index.js";
+export type {
+  KillOutcome,
+  TaskDoneListener,
+  TaskRead,
+  TaskSnapshot,
+  TaskStatus,
+} from "./reports/task-types.js";
 export type { SafetyGate } from "./safety/gate.js";
 export { SafetyConfigError, type SafetyGateOptions } from "./safety/options.js";
 export type { SafetyProfile, Verdict } from "./safety/verdict.js";

@@ -17,9 +17,10 @@
  * and the launcher exits with its exit code. Ctrl+C and Ctrl+Break are for the child: the launcher
  * ignores them with a handler (SetConsoleCtrlHandler(NULL, TRUE) would be inherited).
  *
- * When no job is handed over within HANDOVER_WAIT_MS, or it cannot be joined, nothing is started:
- * the launcher prints one line on stderr and exits with 126 (a command that cannot run uncontained never runs). 127: PROGRAM could
- * not be started.
+ * When no job is handed over within HANDOVER_WAIT_MS, nothing is started: the launcher prints one
+ * line on stderr and exits with 126 (a command that cannot run uncontained never runs); so it does
+ * for a first token other than `@` (a job name is no longer taken). 127: PROGRAM could not be
+ * started.
  *
  * No C runtime (the entry point is `launch`), kernel32 only, so the binary is small and the same
  * compiler gives the same bytes: scripts/build-launcher.sh builds it reproducibly and checks it

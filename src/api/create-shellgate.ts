@@ -174,9 +174,12 @@ export async function openShellgate(
           ...enclose,
         }),
     );
-    // Managed processes start on this machine: not offered while commands run in a remote target.
+    // Managed processes start where commands run: in a configured target through its launcher
+    // (with the target's environment, directory and shell), never on this machine instead. A
+    // host's own remote executor brings no launcher for them, so they are not offered there.
+    const managedLauncher = remote ? configured?.launcher : undefined;
     const processes =
-      parsed.managed_processes && !remote
+      parsed.managed_processes && (!remote || managedLauncher)
         ? new ProcessRegistry(() =>
             createProcessManager({
               ...managedSettingsFromConfig(parsed),
@@ -186,7 +189,11 @@ export async function openShellgate(
               cwd,
               ...(host.observe ? { observe: host.observe } : {}),
               ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
-              ...(host.env ? { baseEnvironment: host.env } : {}),
+              ...(managedLauncher
+                ? { launcher: managedLauncher, baseEnvironment: commandEnv, platform: shell.platform }
+                : host.env
+                  ? { baseEnvironment: host.env }
+                  : {}),
               ...enclose,
             }),
           )
@@ -248,7 +255,11 @@ export async function openShellgate(
       admit,
       processes(ownerId) {
         if (!processes)
-          throw new Error("managed processes are off; set managed_processes: true in the config");
+          throw new Error(
+            remote && parsed.managed_processes
+              ? "managed processes need the target's launcher, which a host's own executor does not give; use config executor instead"
+              : "managed processes are off; set managed_processes: true in the config",
+          );
         return processes.for(ownerId);
       },
       describeShell: () => descriptionContext.shellParagraph,
@@ -259,7 +270,15 @@ export async function openShellgate(
       close() {
         closed = true;
         // The sandbox's session goes last, once no process it encloses is left.
-        closing ??= Promise.all([execution.close(), processes?.close()]).then(() => sandbox.close());
+        // A target's managed processes are ended through its engine, so that goes before the
+        // executor lets go of the engine.
+        closing ??= (
+          managedLauncher
+            ? Promise.resolve(processes?.close())
+                .catch(() => undefined)
+                .then(() => execution.close())
+            : Promise.all([execution.close(), processes?.close()])
+        ).then(() => sandbox.close());
         return closing;
       },
     };

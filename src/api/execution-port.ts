@@ -1,7 +1,7 @@
 import type { Executor } from "../execution/executor/executor.js";
 import type { OutputListener } from "../execution/run/run-options.js";
 import { toSpecResult } from "../execution/run/run-result.js";
-import type { TaskSnapshot } from "../execution/tasks/task-types.js";
+import type { TaskSnapshot } from "../reports/task-types.js";
 import type { Verdict } from "../safety/verdict.js";
 import { renderRunText } from "../text/results/render-result.js";
 import { renderKill, renderTaskRead, renderTaskStarted } from "../text/results/render-task.js";

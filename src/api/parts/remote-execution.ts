@@ -2,6 +2,7 @@ import type { ShellgateConfig } from "../../config/schema.js";
 import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../../execution/executor/executor.js";
 import type { OpenedTarget } from "../../execution/remote/open-target.js";
+import type { RemoteLauncher } from "../../execution/remote/remote-launcher.js";
 import { runOptionsFromConfig } from "../config-options.js";
 import { remoteTargetOptionsFromConfig } from "../executor-options.js";
 import type { InstanceGate } from "./instance-gate.js";
@@ -11,6 +12,11 @@ export interface RemoteExecution {
   readonly executor: Executor;
   /** The target's own environment: what the gate reads `$HOME` and the known variables from. */
   readonly environment: Readonly<Record<string, string>>;
+  /**
+   * The target's launcher, shared by the executor and the managed processes (`process_*`), so
+   * those start in the target too, on its terminal when it has one; never on this machine.
+   */
+  readonly launcher: RemoteLauncher;
 }
 
 /**
@@ -31,9 +37,12 @@ export async function openRemoteExecution(input: {
   if (options === undefined) return undefined;
   const { openRemoteTarget } = await import("../../execution/remote/open-target.js");
   const { createRemoteExecutor } = await import("../../execution/remote/remote-executor.js");
+  const { createRemoteLauncher } = await import("../../execution/remote/remote-launcher.js");
   const opened: OpenedTarget = await openRemoteTarget(options, input.env);
+  const launcher = createRemoteLauncher(opened.target);
   const executor = createRemoteExecutor(opened, {
     ...runOptionsFromConfig(config),
+    launcher,
     cwd: targetDirectory(config.working_dir, opened.description),
     check: input.gate.check,
     concurrency: input.concurrency,
@@ -47,5 +56,5 @@ export async function openRemoteExecution(input: {
         `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
       ),
   });
-  return { executor, environment: opened.environment };
+  return { executor, environment: opened.environment, launcher };
 }

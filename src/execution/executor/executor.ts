@@ -1,8 +1,8 @@
 import type { ShellResolution } from "../../../platforms/index.js";
+import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../../reports/task-types.js";
 import type { Verdict } from "../../safety/verdict.js";
 import type { OutputListener } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
-import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../tasks/task-types.js";
 import type { ExecutorDescription } from "./executor-description.js";
 
 /** What a caller asks for (the model's inputs, already validated by the tool schema). */

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { currentDirectory, type ShellResolution } from "../../../platforms/index.js";
+import type { TaskSnapshot } from "../../reports/task-types.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import type { Launcher } from "../launch/launcher.js";
@@ -18,7 +19,6 @@ import {
 } from "../session/session-mode.js";
 import { SessionPool } from "../session/session-pool.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
-import type { TaskSnapshot } from "../tasks/task-types.js";
 import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
 import type { ExecutorDescription } from "./executor-description.js";

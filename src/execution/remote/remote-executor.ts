@@ -1,12 +1,14 @@
 import type { Executor } from "../executor/executor.js";
 import { createLocalExecutor, type LocalExecutorOptions } from "../executor/local-executor.js";
 import type { OpenedTarget } from "./open-target.js";
-import { createRemoteLauncher } from "./remote-launcher.js";
+import { createRemoteLauncher, type RemoteLauncher } from "./remote-launcher.js";
 
 export interface RemoteExecutorOptions
   extends Omit<LocalExecutorOptions, "resolution" | "env" | "target" | "sandbox"> {
   /** Where commands start in the target; default the target's own directory (`describe().cwd`). */
   readonly cwd?: string;
+  /** The target's launcher, when the caller shares it (managed processes); default a new one. */
+  readonly launcher?: RemoteLauncher;
 }
 
 /**
@@ -19,11 +21,12 @@ export interface RemoteExecutorOptions
  * machine (`describe().spill` is `host`).
  */
 export function createRemoteExecutor(opened: OpenedTarget, options: RemoteExecutorOptions): Executor {
-  const launcher = createRemoteLauncher(opened.target);
+  const launcher = options.launcher ?? createRemoteLauncher(opened.target);
   const cwd = options.cwd ?? opened.description.cwd;
   const description = { ...opened.description, cwd };
+  const { launcher: _shared, ...rest } = options;
   return createLocalExecutor({
-    ...options,
+    ...rest,
     resolution: description.resolution,
     cwd,
     env: { ...opened.environment },

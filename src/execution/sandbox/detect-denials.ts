@@ -1,12 +1,8 @@
 import path from "node:path";
+import type { SandboxDenial, SandboxPolicy } from "../../reports/sandbox-report.js";
 import { hostsRefusedIn } from "./connection-errors.js";
-import type { SandboxPolicy } from "./sandbox-policy.js";
 
-/** One thing the sandbox refused a command. */
-export type SandboxDenial =
-  | { readonly kind: "write"; readonly path: string }
-  | { readonly kind: "read"; readonly path: string }
-  | { readonly kind: "network"; readonly host: string };
+export type { SandboxDenial } from "../../reports/sandbox-report.js";
 
 /** How programs report a write the sandbox's read-only mounts refused (bash, coreutils, Python, Node). */
 const WRITE_REFUSED = /read-only file system|EROFS|Errno 30/i;

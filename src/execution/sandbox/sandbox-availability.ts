@@ -1,24 +1,7 @@
+import type { SandboxAvailability, SandboxMechanism } from "../../reports/sandbox-report.js";
 import type { SandboxPlatform } from "./sandbox-policy.js";
 
-/** The OS mechanism that encloses a command. */
-export type SandboxMechanism =
-  /** Linux: bubblewrap namespaces, network through the library's filtering proxy (via socat). */
-  | "bubblewrap"
-  /** macOS: a Seatbelt profile through `sandbox-exec`. */
-  | "seatbelt"
-  /** Windows: the library's `srt-sandbox` account, write-restricted token and WFP egress fence. */
-  | "windows-sandbox-account"
-  /** WSL: bubblewrap inside the distribution (filesystem only; no network). */
-  | "bubblewrap-in-wsl"
-  | "none";
-
-/** What `doctor` reports as `sandbox`. */
-export interface SandboxAvailability {
-  readonly available: boolean;
-  readonly mechanism: SandboxMechanism;
-  /** Why it is or is not available, in one sentence; when not, it says what to do. */
-  readonly reason: string;
-}
+export type { SandboxAvailability, SandboxMechanism } from "../../reports/sandbox-report.js";
 
 /** The facts the probe gathered; plain data, so every branch is tested without the platform. */
 export interface SandboxProbe {

@@ -1,10 +1,7 @@
-/**
- * - `off`: commands run as before, with no OS sandbox (the reference module's behaviour).
- * - `auto`: sandboxed where this platform can; otherwise unsandboxed, and every result says so.
- * - `required`: sandboxed or not run at all (fail closed).
- */
-export const SANDBOX_MODES = ["off", "auto", "required"] as const;
-export type SandboxMode = (typeof SANDBOX_MODES)[number];
+// The modes live with the other reports (src/reports), where src/text's policy sentences read them.
+export { SANDBOX_MODES, type SandboxMode } from "../../reports/sandbox-report.js";
+
+import { SANDBOX_MODES, type SandboxMode } from "../../reports/sandbox-report.js";
 
 /** The environment variable that overrides the config's `sandbox.mode`. */
 export const SANDBOX_ENVIRONMENT_VARIABLE = "SHELLGATE_SANDBOX";

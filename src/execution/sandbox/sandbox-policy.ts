@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { SandboxPolicy } from "../../reports/sandbox-report.js";
 import type { SandboxMode } from "./sandbox-mode.js";
 
 /** The config's `sandbox` block as the schema leaves it (lists left out stay undefined). */
@@ -31,15 +32,7 @@ export interface SandboxPolicyContext {
   readonly appData?: string | undefined;
 }
 
-/** The active policy: every path absolute, every list final. What `describe --json` prints. */
-export interface SandboxPolicy {
-  readonly mode: SandboxMode;
-  readonly allowWrite: readonly string[];
-  readonly denyRead: readonly string[];
-  readonly allowedDomains: readonly string[];
-  /** The instance's private temp directory (the sandbox's TMPDIR), when it has one. */
-  readonly tempDirectory?: string | undefined;
-}
+export type { SandboxPolicy } from "../../reports/sandbox-report.js";
 
 /** Credential stores no command needs to read; each is a key or a token that would leave with it. */
 const POSIX_CREDENTIALS = [

@@ -1,3 +1,10 @@
+import type {
+  KillOutcome,
+  TaskDoneListener,
+  TaskRead,
+  TaskSnapshot,
+  TaskStatus,
+} from "../../reports/task-types.js";
 import type { SpillDirectory } from "../io/spill-directory.js";
 import type { Launcher, LaunchPlan } from "../launch/launcher.js";
 import { ExecutionError } from "../run/execution-error.js";
@@ -6,7 +13,6 @@ import { boundRead, DEFAULT_BACKGROUND_READ_MAX_BYTES } from "./bounded-read.js"
 import { assertTaskAccess, unknownTask } from "./task-access.js";
 import { createTaskId } from "./task-id.js";
 import { TaskStream } from "./task-stream.js";
-import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot, TaskStatus } from "./task-types.js";
 
 export const DEFAULT_MAX_BACKGROUND_TASKS = 16;
 

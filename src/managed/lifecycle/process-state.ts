@@ -1,12 +1,7 @@
-export const PROCESS_STATES = [
-  "running",
-  "cancel_requested",
-  "completed",
-  "failed",
-  "cancelled",
-  "outcome_unknown",
-] as const;
-export type ProcessState = (typeof PROCESS_STATES)[number];
+import type { ProcessState } from "../../reports/process-states.js";
+
+// The states live with the other reports (src/reports), where src/text's result schemas read them.
+export { PROCESS_STATES, type ProcessState } from "../../reports/process-states.js";
 
 /** Why shellgate (not the command) ended a process; null when it ended on its own. */
 export type TerminationReason = "cancel" | "timeout" | "session_closed";

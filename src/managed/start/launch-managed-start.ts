@@ -101,6 +101,8 @@ export async function launchManagedStart(request: ManagedStartRequest): Promise<
       terminal: request.terminal,
       sandbox: request.sandbox,
       spillDirectory: request.spillDirectory,
+      // A remote target checks its own directories and takes a long command itself.
+      launcher: request.launcher,
       ...(request.planSpawn ? { planSpawn: completedPlanning(request.planSpawn, request.platform) } : {}),
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
+import { writtenScripts } from "../reparse/written-files.js";
 import { GIT_COMMAND_OPERANDS, GIT_COMMAND_OPTIONS, gitSettingCommand } from "./git-keys.js";
 import type { FileText } from "./runner-sources.js";
 
@@ -93,6 +94,7 @@ export function gitCommands(invocation: Invocation, scope: Scope, fileText: File
   const settings: Setting[] = [];
   let directory: string | undefined;
   let pager = true;
+  let execPath: string | undefined;
   let index = 0;
   for (; index < args.length; index += 1) {
     const value = args[index]!.value;
@@ -107,7 +109,8 @@ export function gitCommands(invocation: Invocation, scope: Scope, fileText: File
       if (match && from !== undefined)
         settings.push({ key: match[1]!, value: from, origin: `git --config-env ${match[1]}` });
       if (value !== "--config-env") continue;
-    } else if (value === "-C" && next !== undefined) directory = next;
+    } else if (value.startsWith("--exec-path=")) execPath = value.slice(12);
+    else if (value === "-C" && next !== undefined) directory = next;
     else if (value === "-P" || value === "--no-pager") pager = false;
     if (GLOBAL_WITH_VALUE.test(value)) index += 1;
     else if (!value.startsWith("-")) break;
@@ -200,8 +203,39 @@ export function gitCommands(invocation: Invocation, scope: Scope, fileText: File
     (setting) => /^protocol\.(ext\.)?allow$/i.test(setting.key) && /^never$/i.test(setting.value.trim()),
   );
   if (extAllowed) nested.push(...extCommands(args));
+  if (subcommand !== undefined && /^[\w.-]+$/.test(subcommand))
+    nested.push(
+      ...externalSubcommand(
+        subcommand,
+        [execPath ?? variable("GIT_EXEC_PATH"), ...(variable("PATH") ?? "").split(":")],
+        scope,
+      ),
+    );
   if (subcommand === "config") nested.push(...gitConfigCommands(rest));
   return nested;
+}
+
+/**
+ * `git NAME` that is not built in runs the program `git-NAME` from the exec path (`--exec-path=DIR`,
+ * `GIT_EXEC_PATH`), then from PATH (git(1)). A `git-NAME` this command wrote into one of those
+ * directories is judged by what it holds (a built-in of the same name would run instead, so this
+ * only errs strict); programs already there are the system's own.
+ */
+function externalSubcommand(
+  name: string,
+  directories: readonly (string | undefined)[],
+  scope: Scope,
+): Nested[] {
+  for (const directory of directories) {
+    if (directory === undefined || directory === "") continue;
+    const found = writtenScripts(
+      `${directory.replace(/\/+$/, "")}/git-${name}`,
+      `git ${name} (the program git-${name})`,
+      scope,
+    );
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /** `ext::CMD ARG…` runs CMD (`% ` is a space inside an argument, `%%` a percent sign). */

@@ -11,6 +11,16 @@ export interface AiSdkCallOptions {
 
 export type AiSdkToolsOptions = AdapterOptions<AiSdkCallOptions>;
 
+type AiExecute = NonNullable<Tool<unknown, ToolResult>["execute"]>;
+
+/**
+ * An AI SDK tool whose `execute` is always there and answers with one result (never a stream), so
+ * a host calling it directly reads `.text` without narrowing.
+ */
+export type AiSdkTool = {
+  execute(input: unknown, options: Parameters<AiExecute>[1]): Promise<ToolResult>;
+} & Tool<unknown, ToolResult>;
+
 type ModelOutput = { type: "text"; value: string } | { type: "error-text"; value: string };
 
 function modelOutput(result: ToolResult): ModelOutput {
@@ -23,7 +33,7 @@ function resultOf(argument: unknown): ToolResult {
   return (typeof record.toolCallId === "string" ? record.output : argument) as ToolResult;
 }
 
-function aiSdkTool(definition: ToolDefinition, options: AiSdkToolsOptions): Tool<unknown, ToolResult> {
+function aiSdkTool(definition: ToolDefinition, options: AiSdkToolsOptions): AiSdkTool {
   return tool<unknown, ToolResult>({
     description: definition.description,
     // No `validate`: the AI SDK passes the model's input through and shellgate's own validation
@@ -35,7 +45,7 @@ function aiSdkTool(definition: ToolDefinition, options: AiSdkToolsOptions): Tool
         callContext(options, callOptions, callOptions.experimental_context, callOptions.abortSignal),
       ),
     toModelOutput: ((argument: unknown) => modelOutput(resultOf(argument))) as never,
-  });
+  }) as AiSdkTool;
 }
 
 /**
@@ -45,8 +55,8 @@ function aiSdkTool(definition: ToolDefinition, options: AiSdkToolsOptions): Tool
 export function createAiSdkTools(
   shellgate: Shellgate,
   options: AiSdkToolsOptions = {},
-): Record<string, Tool<unknown, ToolResult>> {
-  const tools: Record<string, Tool<unknown, ToolResult>> = {};
+): Record<string, AiSdkTool> {
+  const tools: Record<string, AiSdkTool> = {};
   for (const definition of shellgate.tools(options)) tools[definition.name] = aiSdkTool(definition, options);
   return tools;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROCESS_STATES } from "../../managed/lifecycle/process-state.js";
+import { PROCESS_STATES } from "../../reports/process-states.js";
 
 // Managed-process receipts under the contract's names. The fields every receipt has are required;
 // the rest are optional so an added counter never breaks a validating client.

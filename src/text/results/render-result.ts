@@ -1,4 +1,4 @@
-import type { RunResult } from "../../execution/run/run-result.js";
+import type { RunResult } from "../../reports/run-result.js";
 
 /** Where spill files are, as the model must read their paths. */
 export interface SpillPlace {

@@ -1,4 +1,4 @@
-import type { KillOutcome, TaskRead, TaskSnapshot } from "../../execution/tasks/task-types.js";
+import type { KillOutcome, TaskRead, TaskSnapshot } from "../../reports/task-types.js";
 import { notSeenToDieMarkers, type SpillPlace, spillPathText } from "./render-result.js";
 
 /** `[status: running]`, `[status: completed, exit code: N]`, `[status: killed]` or `[status: killed by SIG…]`. */

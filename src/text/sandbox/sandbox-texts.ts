@@ -1,6 +1,4 @@
-import type { SandboxDenial } from "../../execution/sandbox/detect-denials.js";
-import type { SandboxAvailability } from "../../execution/sandbox/sandbox-availability.js";
-import type { SandboxPolicy } from "../../execution/sandbox/sandbox-policy.js";
+import type { SandboxAvailability, SandboxDenial, SandboxPolicy } from "../../reports/sandbox-report.js";
 
 /** A list too long for a tool description is cut where it stays readable; the full list is in `describe --json`. */
 const LIST_LIMIT = 160;

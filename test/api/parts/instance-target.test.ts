@@ -75,7 +75,7 @@ describe("an instance whose executor runs commands in a remote target", () => {
     }
   });
 
-  it("offers no managed processes, which would start on this machine", async () => {
+  it("offers no managed processes through a host's own executor, which gives no launcher for them", async () => {
     const shellgate = await createShellgate({ managed_processes: true }, { executor: describingExecutor() });
     try {
       expect(shellgate.tools().map((tool) => tool.name)).not.toContain("process_start");

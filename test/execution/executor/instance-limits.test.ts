@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocalExecutor } from "../../../src/execution/executor/local-executor.js";
 import { ExecutionError } from "../../../src/execution/run/execution-error.js";
-import type { TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
+import type { TaskSnapshot } from "../../../src/reports/task-types.js";
 import { BASH } from "../../fixtures/exec/resolutions.js";
 import { onWindows } from "../../support/platform.js";
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createShellgate } from "../../../src/api/create-shellgate.js";
 import { createLocalExecutor } from "../../../src/execution/executor/local-executor.js";
 import { boundRead } from "../../../src/execution/tasks/bounded-read.js";
-import type { TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
+import type { TaskSnapshot } from "../../../src/reports/task-types.js";
 import { BASH } from "../../fixtures/exec/resolutions.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bounded-read-"));

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Executor } from "../../../src/execution/executor/executor.js";
 import { createLocalExecutor } from "../../../src/execution/executor/local-executor.js";
 import { TaskAccessError } from "../../../src/execution/tasks/task-access.js";
-import type { TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
+import type { TaskSnapshot } from "../../../src/reports/task-types.js";
 import { renderKill, renderTaskRead } from "../../../src/text/results/render-task.js";
 import { killQuietly, survivors } from "../../fixtures/exec/helpers.js";
 import { BASH } from "../../fixtures/exec/resolutions.js";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { binaryPlaceholder } from "../../../src/execution/io/binary-guard.js";
 import { truncateOutput } from "../../../src/execution/io/truncate-output.js";
 import { boundRead } from "../../../src/execution/tasks/bounded-read.js";
-import type { TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
+import type { TaskSnapshot } from "../../../src/reports/task-types.js";
 import type { Verdict } from "../../../src/safety/verdict.js";
 import {
   approvalFailedText,

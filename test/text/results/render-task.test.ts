@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assertTaskAccess } from "../../../src/execution/tasks/task-access.js";
-import type { TaskRead, TaskSnapshot } from "../../../src/execution/tasks/task-types.js";
+import type { TaskRead, TaskSnapshot } from "../../../src/reports/task-types.js";
 import {
   renderKill,
   renderTaskDoneNotice,

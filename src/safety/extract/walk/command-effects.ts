@@ -1,9 +1,10 @@
 import type { SyntaxNode as Node } from "../../parse/syntax-node.js";
-import { UNKNOWN } from "../expanded-word.js";
+import { hasUnknown, UNKNOWN } from "../expanded-word.js";
 import { type Invocation, writesTarget } from "../invocation.js";
 import { basename, resolveIn, virtualPath } from "../paths.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput } from "../static-output.js";
+import { formatPrintf } from "../text-filters.js";
 import { applyFileEffects } from "./file-effects.js";
 import { recordProgramCopy } from "./program-copies.js";
 import type { WalkVisitor } from "./script-walker.js";
@@ -59,6 +60,20 @@ export function applyCommandEffects(
             index === names.length - 1 ? fields.slice(index).join(" ") : (fields[index] ?? ""),
           );
         });
+      }
+    } else if (name === "printf" && /^-v/.test(args[0] ?? "")) {
+      // `printf -v NAME FORMAT ARGS` assigns the formatted text to NAME (bash's own state: the
+      // variable can then be run as a command name); text only known at run time stays unknown.
+      const glued = args[0]!.length > 2;
+      const variable = glued ? args[0]!.slice(2) : args[1];
+      const rest = args.slice(glued ? 1 : 2);
+      const [format, ...values] = rest[0] === "--" ? rest.slice(1) : rest;
+      if (variable !== undefined && /^[A-Za-z_]\w*$/.test(variable)) {
+        const text =
+          format === undefined || [format, ...values].some(hasUnknown)
+            ? undefined
+            : formatPrintf(format, values);
+        scope.variables.set(variable, text ?? UNKNOWN);
       }
     } else if (name === "tee" && invocation.stdin) {
       const input = invocation.stdin.read();
