@@ -1,5 +1,6 @@
 // What the MCP surface costs: `bash` with `true` through the library's tool definition vs the same
-// tool through `shellgate mcp` over stdio (the SDK's own client), plus server start-up time.
+// tool through `shellgate mcp` over stdio (the SDK's own client). Start-up has one figure, from
+// bench/startup.mjs.
 // Run: npm run build && node bench/mcp.mjs
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -36,14 +37,11 @@ const transport = new StdioClientTransport({
   stderr: "ignore",
 });
 const client = new Client({ name: "bench", version: "1.0.0" });
-const startedAt = performance.now();
 await client.connect(transport);
 await client.listTools();
-const startup = performance.now() - startedAt;
 const mcp = await timed(() => client.callTool({ name: "bash", arguments: input }));
 await client.close();
 
 console.log(
   `bash 'true', median of ${RUNS}: library ${library.toFixed(2)} ms, MCP stdio ${mcp.toFixed(2)} ms (${(mcp / library).toFixed(2)}x)`,
 );
-console.log(`shellgate mcp start-up to first tools/list: ${startup.toFixed(0)} ms`);

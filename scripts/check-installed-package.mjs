@@ -3,7 +3,7 @@
 // `require` and `import` of the root, each adapter with its framework, a consumer type-checked
 // with skipLibCheck: false, and the README's MCP client snippets run as written.
 // Run: npm run build && node scripts/check-installed-package.mjs   (needs the npm registry)
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -182,12 +182,36 @@ step("npm pack", () => {
 
 mkdirSync(app);
 writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+// The install scripts npm names for shellgate's own tree (npm 11.19+ lists the ones it did not
+// run). Two remain, neither needed: koffi's `install` is a fallback build from source (its binary
+// comes in the per-platform @koromix/koffi-* package), shellgate's `prepare` is the build npm runs
+// in a checkout, never for a tarball. Any other name here fails the check.
+const EXPECTED_INSTALL_SCRIPTS = ["koffi", "shellgate"];
+step("install the tarball alone into an empty folder: the install scripts npm names", () => {
+  // A folder of its own: installing the rest into the same folder afterwards hoists differently.
+  const alone = path.join(work, "alone");
+  mkdirSync(alone);
+  writeFileSync(path.join(alone, "package.json"), JSON.stringify({ name: "alone", private: true }));
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", tarball], {
+    cwd: alone,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(result.stderr);
+  const named = [...result.stderr.matchAll(/^npm warn install-scripts {3}(@?[^@\s]+)@/gm)].map(
+    (match) => match[1],
+  );
+  const unexpected = named.filter((name) => !EXPECTED_INSTALL_SCRIPTS.includes(name));
+  if (unexpected.length > 0)
+    throw new Error(`install scripts of ${unexpected.join(", ")}:\n${result.stderr}`);
+  return named.length === 0 ? "none" : `named: ${named.join(", ")} (neither needs to run)`;
+});
+
 const npmInstall = (names) =>
   run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...names]);
 step("install the tarball, the three frameworks and the MCP Inspector into an empty folder", () => {
   npmInstall([tarball, "ai", "@openai/agents", "@langchain/core", "@modelcontextprotocol/inspector@0.15"]);
   const { total, optional } = installedSize(app, "shellgate");
-  return `shellgate with its dependencies: ${megabytes(total)} on disk, ${megabytes(optional)} of it the optional terminal support`;
+  return `shellgate with its dependencies: ${megabytes(total)} on disk, ${megabytes(optional)} of it optional (terminal, sandbox)`;
 });
 
 step("npx shellgate --version", () => {

@@ -14,9 +14,11 @@ export interface PtyCandidate {
 
 /**
  * `@lydell/node-pty` ships its binaries in per-platform npm packages (no install script), so it
- * works from a fresh install with scripts disabled. `@homebridge/node-pty-prebuilt-multiarch`
- * bundles Linux binaries only; on Windows and macOS its install script downloads them, which npm
- * does not run by default any more. Windows and macOS therefore try `@lydell` first.
+ * works from a fresh install with scripts disabled; it is shellgate's one pty dependency, tried
+ * first everywhere. `@homebridge/node-pty-prebuilt-multiarch` needs an install script (npm flags
+ * it, and on Windows and macOS that script is what downloads the binaries); it is no dependency
+ * any more, but used when a host installs it next to shellgate — where `@lydell` has no binary,
+ * such as musl (Alpine) Linux, for which it bundles one.
  */
 export const LYDELL: PtyCandidate = {
   name: "@lydell/node-pty",
@@ -48,20 +50,12 @@ export const HOMEBRIDGE: PtyCandidate = {
   },
 };
 
-function candidates(platform: NodeJS.Platform): readonly PtyCandidate[] {
-  return platform === "linux" ? [HOMEBRIDGE, LYDELL] : [LYDELL, HOMEBRIDGE];
-}
+const CANDIDATES: readonly PtyCandidate[] = [LYDELL, HOMEBRIDGE];
 
 /** The package tried first on this platform. */
-export const PTY_PACKAGE = (candidates(process.platform)[0] as PtyCandidate).name;
+export const PTY_PACKAGE = (CANDIDATES[0] as PtyCandidate).name;
 
-export const PTY_NOT_INSTALLED = `Terminal support is not installed: neither optional package (${candidates(
-  process.platform,
-)
-  .map((candidate) => candidate.name)
-  .join(
-    ", ",
-  )}) could load its native terminal binary on this host. Start without pty (pipes), or install one of them next to shellgate.`;
+export const PTY_NOT_INSTALLED = `Terminal support is not installed: neither ${LYDELL.name} (shellgate's optional dependency) nor ${HOMEBRIDGE.name} could load its native terminal binary on this host. Start without pty (pipes), or install one of them next to shellgate.`;
 
 export type PtyImporter = () => Promise<unknown>;
 
@@ -75,7 +69,7 @@ let cached: Promise<PtyModule | null> | undefined;
  */
 export function loadPty(importer?: PtyImporter): Promise<PtyModule | null> {
   if (importer !== undefined) return importPty(importer);
-  cached ??= loadFirstWorking(candidates(process.platform));
+  cached ??= loadFirstWorking(CANDIDATES);
   return cached;
 }
 

@@ -1,6 +1,13 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { HOMEBRIDGE, LYDELL, loadFirstWorking, loadPty } from "../../../src/execution/launch/pty-loader.js";
+import {
+  HOMEBRIDGE,
+  LYDELL,
+  loadFirstWorking,
+  loadPty,
+  PTY_NOT_INSTALLED,
+  PTY_PACKAGE,
+} from "../../../src/execution/launch/pty-loader.js";
 import { skipUnderWine } from "../../support/platform.js";
 
 describe("pty loader", () => {
@@ -18,6 +25,13 @@ describe("pty loader", () => {
 });
 
 describe("pty loader probes", () => {
+  it("tries @lydell/node-pty (no install script) first on every platform, then a host-installed @homebridge", () => {
+    expect(PTY_PACKAGE).toBe("@lydell/node-pty");
+    expect(PTY_NOT_INSTALLED).toContain(
+      "neither @lydell/node-pty (shellgate's optional dependency) nor @homebridge/node-pty-prebuilt-multiarch",
+    );
+  });
+
   it("skips a package whose native binary does not load, and takes the next", async () => {
     const broken = {
       name: "@homebridge/node-pty-prebuilt-multiarch",

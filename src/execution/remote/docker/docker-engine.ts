@@ -230,7 +230,13 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
     stream.on("error", (error: Error) => {
       lostReason ??= error.message;
     });
-    const closed = new Promise<void>((resolve) => stream.once("close", () => resolve()));
+    let isClosed = false;
+    const closed = new Promise<void>((resolve) =>
+      stream.once("close", () => {
+        isClosed = true;
+        resolve();
+      }),
+    );
 
     // The exit code is known only once the main process is gone; right after the wrapper's end
     // line, or the stream's end, the daemon may not have recorded it yet.
@@ -247,9 +253,16 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
       }
       return undefined;
     };
+    // Once the stream closed, one inspect answers both the end and a status asked at the end line
+    // (each is a round trip to the daemon, on every command).
+    let afterClose: Promise<EngineExit | undefined> | undefined;
+    const inspectedAfterClose = () => {
+      afterClose ??= inspected();
+      return afterClose;
+    };
     const ended = (async (): Promise<EngineExit> => {
       await closed;
-      const exit = await inspected();
+      const exit = await inspectedAfterClose();
       if (exit) return exit;
       if (lostReason !== undefined) {
         return { kind: "lost", message: `the connection to the Docker daemon broke (${lostReason})` };
@@ -275,7 +288,7 @@ export async function openDockerEngine(options: DockerEngineOptions): Promise<Do
       // answers, as for any exec); only a stream held open by a background child is not waited for.
       status: async () => {
         await Promise.race([closed, delay(STATUS_AFTER_END_MS)]);
-        return inspected();
+        return isClosed ? inspectedAfterClose() : inspected();
       },
       resize: async (columns, rows) => {
         if (tty) await execution.resize({ h: rows, w: columns });

@@ -39,7 +39,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   run: {
     summary: "run one command through shellgate (gate, shell, limits) and print what the model would see",
     usage:
-      "shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--json] [--background] [--] COMMAND\nshellgate run [options] -   (reads the command from stdin)",
+      "shellgate run [--timeout S] [--cwd DIR] [--profile P] [--config FILE] [--sandbox off|auto|required] [--executor docker:NAME|ssh://user@host:port|k8s://ns/pod/container] [--json] [--background] [--] COMMAND\nshellgate run [options] -   (reads the command from stdin)",
     about:
       "Runs one command through shellgate (the safety gate, the resolved shell, the limits) and prints what the model\nwould see; the exit code is the command's. On a terminal, output is shown as it arrives and the markers follow it.",
     examples: [
