@@ -514,6 +514,7 @@ function analyseTrace(text) {
  * mysqladmin drop with a name. Quoted SQL text is not a statement.
  */
 function databaseDestroys(client, text) {
+  if (/(^|\s)--help(\s|$)/.test(text.split("\n")[0])) return false;
   if (/^(dropdb|dropuser)$/.test(client)) return /(^|\s)[^-\s]/.test(text.split("\n")[0]);
   if (client === "mysqladmin") return /(^|\s)drop\s+\S/i.test(text);
   // A short option with its statement glued on (`-eDROP …`) is the option, then the statement.

@@ -281,7 +281,9 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   nested.push(...embeddedScripts(name, invocation, scope, processOutput));
   const language = languageOf(name);
   if (language) {
-    const code = judgeInlineCode(name, language, invocation, scope);
+    const code = judgeInlineCode(name, language, invocation, scope, (word) =>
+      word.substitution ? walker.statementOutput(word.substitution, undefined) : undefined,
+    );
     for (const hit of code.hits) analysis.add(hit, invocation);
     nested.push(...code.nested);
   }

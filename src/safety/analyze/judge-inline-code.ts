@@ -1,3 +1,4 @@
+import type { ExpandedWord } from "../extract/expanded-word.js";
 import { hasUnknown, UNKNOWN, UNKNOWN_NONEMPTY } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
@@ -66,14 +67,26 @@ export function judgeInlineCode(
   language: Language,
   invocation: Invocation,
   scope: Scope,
+  substitutionOutput: (word: ExpandedWord) => string | undefined = () => undefined,
 ): { hits: RuleHit[]; nested: Nested[] } {
   const hits: RuleHit[] = [];
   const nested: Nested[] = [];
+  // A script operand that is a process substitution (`python3 <(curl …)`) is that command's output.
+  const substituted = new Set<string>();
   const written = (file: string): string | undefined => {
+    const word = invocation.words.slice(1).find((item) => item.value === file && item.substitution);
+    if (word) {
+      substituted.add(file);
+      return substitutionOutput(word) ?? UNKNOWN;
+    }
     const resolved = virtualPath(file, scope);
     return resolved === undefined ? undefined : scope.files.get(resolved);
   };
   for (const { code, origin, file } of inlineCode(name, language, invocation, written)) {
+    if (file !== undefined && substituted.has(file) && (code === undefined || hasUnknown(code))) {
+      hits.push(unknownProgramHit(`${name} <(…)`));
+      continue;
+    }
     if (code === undefined || (file !== undefined && (code === UNKNOWN || code === UNKNOWN_NONEMPTY))) {
       hits.push(file === undefined ? unknownProgramHit(origin) : writeThenRunHit(origin, file));
       continue;

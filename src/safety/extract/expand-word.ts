@@ -245,11 +245,20 @@ function expandPart(
   }
 }
 
-/** `"${a[@]}"` alone in its quotes: one word per element (elements are kept joined by spaces). */
+/**
+ * `"${a[@]}"` and `"$@"` alone in their quotes: one word per element or positional parameter (both
+ * are kept joined by spaces, `set -- -rf /var` as `-rf /var`).
+ */
 function arrayElements(part: Node, builder: FieldBuilder, context: ExpansionContext): boolean {
   const [only, ...others] = part.namedChildren;
-  if (!only || others.length > 0 || only.type !== "expansion" || part.text !== `"${only.text}"`) return false;
-  if (!/^\$\{[A-Za-z_]\w*\[@\]\}$/.test(only.text)) return false;
+  if (
+    !only ||
+    others.length > 0 ||
+    !/^(simple_)?expansion$/.test(only.type) ||
+    part.text !== `"${only.text}"`
+  )
+    return false;
+  if (!/^\$\{[A-Za-z_]\w*\[@\]\}$|^\$@$|^\$\{@\}$/.test(only.text)) return false;
   const result = expandParameter(only, context);
   if (result.value === undefined || result.value === "") return false;
   result.value.split(" ").forEach((element, index) => {

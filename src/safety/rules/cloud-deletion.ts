@@ -81,6 +81,13 @@ const KUBERNETES: ProgramActions = {
       what: NAMESPACE,
     },
     { path: ["delete"], anyOption: [["--all"]], rule: "cluster.delete-all", what: EVERY_RESOURCE },
+    // `-f DIR --recursive` deletes every resource described by any manifest below the directory.
+    {
+      path: ["delete"],
+      anyOption: [["-R", "--recursive"]],
+      rule: "cluster.delete-all",
+      what: "deletes every resource described below the directory",
+    },
   ],
   instead: "delete the named resources one by one, check with --dry-run=client first, or ask the user.",
 };
@@ -124,6 +131,19 @@ const CLOUD: Record<string, ProgramActions> = {
     instead: "run cdk diff and let the user destroy the stacks.",
   },
   kubectl: KUBERNETES,
+  nomad: {
+    valued: ["-address", "-region", "-namespace", "-token"],
+    actions: [
+      {
+        path: ["job", "stop"],
+        anyOption: [["-purge"]],
+        rule: "cluster.delete",
+        what: "stops a job and purges it from the cluster's state",
+      },
+      { path: [/^(namespace|volume|acl)$/, "delete"], rule: "cluster.delete", what: "deletes cluster state" },
+    ],
+    instead: "stop it without -purge, or ask the user.",
+  },
   oc: KUBERNETES,
   helm: {
     valued: [
@@ -157,7 +177,7 @@ const CLOUD: Record<string, ProgramActions> = {
       "--cli-read-timeout",
       "--cli-connect-timeout",
     ],
-    dryRun: ["--dryrun", "--dry-run"],
+    dryRun: ["--dryrun", "--dry-run", "--generate-cli-skeleton"],
     actions: [
       {
         path: ["s3", "rm"],
@@ -179,6 +199,15 @@ const CLOUD: Record<string, ProgramActions> = {
         ],
         rule: "cloud.delete",
         what: "deletes a cloud resource (the CLI does not ask first)",
+      },
+      // Every service's verbs that delete without asking: batch-delete-*, terminate-*, purge-*.
+      {
+        path: [
+          /^[a-z0-9-]+$/,
+          /^(batch-delete|terminate|purge)-[a-z-]+$|^delete-(?!tags$|message$|message-batch$)[a-z-]+$/,
+        ],
+        rule: "cloud.delete",
+        what: "deletes cloud resources (the CLI does not ask first)",
       },
     ],
     instead: "check with --dryrun (or --dry-run), or ask the user to delete it.",

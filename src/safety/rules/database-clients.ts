@@ -1,7 +1,7 @@
 import { hasUnknown } from "../extract/expanded-word.js";
 import { virtualPath } from "../extract/paths.js";
 import type { RuleHit } from "../finding.js";
-import { onlyInformational } from "./informational.js";
+import { asksForHelp, onlyInformational } from "./informational.js";
 import type { RuleInput } from "./rule.js";
 
 /**
@@ -239,6 +239,27 @@ function statementTexts(client: Client, input: RuleInput): string[] {
 function dropperHit(name: string, words: readonly string[]): string | undefined {
   if (name === "dropdb" || name === "dropuser")
     return words.some((word) => !word.startsWith("-")) ? `drops a database or role on the server` : undefined;
+  // Framework tasks that drop or reset the application's database (rails/rake db:drop, db:reset,
+  // prisma migrate reset, which asks unless --force), and etcd's delete of every key.
+  if (
+    (name === "rails" || name === "rake") &&
+    words.some((word) => /^db:(drop|reset|purge|schema:load|truncate_all)(:|$)/.test(word))
+  )
+    return "drops or resets the application's database";
+  if (name === "prisma" || (name === "npx" && words[0] === "prisma")) {
+    const rest = name === "npx" ? words.slice(1) : words;
+    if (/^(migrate)$/.test(rest[0] ?? "") && rest[1] === "reset")
+      return "drops the database and re-creates it from the migrations";
+    if (rest[0] === "db" && rest[1] === "push" && rest.includes("--force-reset"))
+      return "resets the database";
+  }
+  if (
+    name === "etcdctl" &&
+    words[0] === "del" &&
+    (words.includes("--prefix") || words.includes("--from-key")) &&
+    words.slice(1).some((word) => word === "" || word === "/")
+  )
+    return "deletes every key of the store";
   if (name === "mysqladmin") {
     const drop = words.findIndex((word) => /^drop$/i.test(word));
     return drop !== -1 && words[drop + 1] !== undefined ? "drops a database on the server" : undefined;
@@ -249,7 +270,7 @@ function dropperHit(name: string, words: readonly string[]): string | undefined 
 export function databaseClientRule(input: RuleInput): RuleHit | undefined {
   const { name, args } = input;
   const words = args.map((word) => word.value);
-  if (onlyInformational(words, ["-V", "-?"])) return undefined;
+  if (onlyInformational(words, ["-V", "-?"]) || asksForHelp(words)) return undefined;
   const dropped = dropperHit(name, words);
   const client = Object.hasOwn(CLIENTS, name) ? CLIENTS[name] : undefined;
   const what =

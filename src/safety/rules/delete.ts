@@ -1,8 +1,11 @@
 import { type ExpandedWord, literalWord } from "../extract/expanded-word.js";
+import { resolveIn, throughLinks } from "../extract/paths.js";
+import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import {
   describeProtection,
   isScratchDirectory,
+  isSystemLog,
   isUserManagedDirectory,
   type Protection,
   protectionOf,
@@ -100,9 +103,32 @@ function systemFileRemoved(
   for (const word of words) {
     const kind = systemFileKind(word, input.scope);
     if (kind) return systemFileHit(kind, `${tool} removes ${word.source},`);
+    const resolved = word.glob ? undefined : resolveIn(word.value, input.scope);
+    if (resolved === undefined) continue;
+    if (isSystemLog(resolved)) return historyWipeHit(`${tool} removes ${resolved}, a system log,`);
+    // A program or library of the system: whatever loads it stops working (libc takes everything).
+    if (SYSTEM_PROGRAM_FILE.test(resolved)) {
+      return {
+        rule: "delete.system-file",
+        severity: "dangerous",
+        reason: `${tool} removes ${resolved}, a program or library of the operating system, which breaks what uses it; remove packages with the package manager, or ask the user.`,
+      };
+    }
   }
   return undefined;
 }
+
+/** With -H or -L find starts from what a start point that is a link (made by this command) names. */
+function followedStart(word: ExpandedWord, follows: boolean, scope: Scope | undefined): ExpandedWord {
+  if (!follows || scope === undefined || scope.links.size === 0 || word.glob) return word;
+  const resolved = resolveIn(word.value, scope);
+  if (resolved === undefined || !scope.links.has(resolved)) return word;
+  const target = throughLinks(resolved, scope.links, true);
+  return { ...word, value: target, pattern: target };
+}
+
+const SYSTEM_PROGRAM_FILE =
+  /^\/(bin|sbin|lib|lib32|lib64|libx32|usr\/(bin|sbin|lib|lib32|lib64|libx32|libexec))\/./;
 
 const NARROWING = new Set([
   "-name",
@@ -142,18 +168,25 @@ const NARROWING = new Set([
 ]);
 
 /** The start points of `find` and whether its expression selects only some files. */
-export function findStartPoints(args: readonly ExpandedWord[]): {
+export function findStartPoints(
+  args: readonly ExpandedWord[],
+  scope?: Scope,
+): {
   starts: ExpandedWord[];
   narrowed: boolean;
 } {
   const starts: ExpandedWord[] = [];
   let index = 0;
-  while (index < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[index]!.value))
+  let follows = false;
+  while (index < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[index]!.value)) {
+    if (/^-[HL]$/.test(args[index]!.value)) follows = true;
+    else if (args[index]!.value === "-P") follows = false;
     index += args[index]!.value === "-D" ? 2 : 1;
+  }
   for (; index < args.length; index += 1) {
     const value = args[index]!.value;
     if (value.startsWith("-") || value === "(" || value === "!" || value === ",") break;
-    starts.push(args[index]!);
+    starts.push(followedStart(args[index]!, follows, scope));
   }
   const expression = args.slice(index);
   // GNU find without a start point searches `.`.
@@ -182,7 +215,7 @@ function sparesStartPoints(args: readonly ExpandedWord[]): boolean {
 
 function findRule(input: RuleInput): RuleHit | undefined {
   if (!input.args.some((word) => word.value === "-delete")) return undefined;
-  const { starts, narrowed } = findStartPoints(input.args);
+  const { starts, narrowed } = findStartPoints(input.args, input.scope);
   if (narrowed) {
     // A test narrows what goes, but a sweep of `/` or a system directory still deletes system files.
     const sweep = starts.find((word) => {

@@ -81,7 +81,13 @@ const HOSTED_STATE: Record<string, ProgramActions> = {
         what: "rewrites or deletes branches or tags on the remote",
       },
       {
-        path: ["push"],
+        path: ["send-pack"],
+        anyOption: [["-f", "--force"], ["--mirror"]],
+        rule: "remote-history.push",
+        what: "force-updates or mirrors refs on the remote",
+      },
+      {
+        path: [/^(push|send-pack)$/],
         operand: /^\+|^:/,
         rule: "remote-history.push",
         what: "force-updates (+refspec) or deletes (:branch) a branch or tag on the remote",

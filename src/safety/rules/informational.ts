@@ -6,6 +6,18 @@
  */
 const ALWAYS_INFORMATIONAL = new Set(["--help", "--version", "--usage"]);
 
+/**
+ * True when `--help` is among the options (before `--`): a getopt-style program reads every option
+ * first and then only prints its help (`systemctl reboot --help`, `dropdb x --help`).
+ */
+export function asksForHelp(words: readonly string[]): boolean {
+  for (const word of words) {
+    if (word === "--") return false;
+    if (word === "--help") return true;
+  }
+  return false;
+}
+
 /** True when the arguments are one or more informational options and nothing else. */
 export function onlyInformational(words: readonly string[], extras: readonly string[] = []): boolean {
   return words.length > 0 && words.every((word) => ALWAYS_INFORMATIONAL.has(word) || extras.includes(word));

@@ -1,5 +1,5 @@
 import type { RuleHit } from "../finding.js";
-import { onlyInformational } from "./informational.js";
+import { asksForHelp, onlyInformational } from "./informational.js";
 import type { Rule } from "./rule.js";
 
 const POWER_COMMANDS = new Set([
@@ -97,7 +97,7 @@ export const powerRule: Rule = ({ name, args }) => {
     const verbs = words.filter((word) => !word.startsWith("-"));
     const verb = verbs[0];
     // `--when cancel` withdraws a scheduled shutdown (systemctl(1)); help and version print only.
-    if (cancelsSchedule(words) || onlyInformational(words)) return undefined;
+    if (cancelsSchedule(words) || onlyInformational(words) || asksForHelp(words)) return undefined;
     if (verb && SYSTEMCTL_VERBS.has(verb)) return hit(`power.${name}`, `'${name} ${verb}'`);
     if (
       (verb === "isolate" || verb === "start" || verb === "default") &&

@@ -177,6 +177,14 @@ export function isCredentialFile(resolved: string): boolean {
 const HISTORY_FILES =
   /^(\.(bash_history|zsh_history|zhistory|histfile|sh_history|ksh_history|python_history|node_repl_history|psql_history|mysql_history|sqlite_history|rediscli_history|dbshell|irb_history|lesshst)|\.local\/share\/fish\/fish_history|\.config\/fish\/fish_history)$/;
 
+/** The system's own record of logins and events: emptying one erases what happened. */
+const SYSTEM_LOGS =
+  /^\/var\/log\/(auth\.log|secure|syslog|messages|kern\.log|wtmp|btmp|lastlog|faillog|audit\/.+|journal\/.+)(\.\d+)?$|^\/var\/run\/utmp$|^\/run\/utmp$/;
+
+export function isSystemLog(resolved: string): boolean {
+  return SYSTEM_LOGS.test(resolved);
+}
+
 /** Whether a resolved path is a shell or client history file of the home (`~/.bash_history`). */
 export function isHistoryFile(resolved: string): boolean {
   return resolved.startsWith(`${HOME_PATH}/`) && HISTORY_FILES.test(resolved.slice(HOME_PATH.length + 1));

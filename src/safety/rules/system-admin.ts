@@ -327,6 +327,12 @@ const ADMIN: Record<string, ProgramActions> = {
     ],
     instead: "ask the user.",
   },
+  rfkill: {
+    actions: [
+      { path: ["block", /./], rule: "system.network", what: "switches the radios off (Wi-Fi, Bluetooth)" },
+    ],
+    instead: "list them (rfkill list), or ask the user.",
+  },
   ifdown: {
     dryRun: ["-n", "--no-act"],
     actions: [{ path: [/./], rule: "system.network", what: "takes the network interface down" }],

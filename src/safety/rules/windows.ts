@@ -306,7 +306,13 @@ export const windowsRule: Rule = (input) => {
             reason:
               "'bcdedit' changes the boot configuration, which can leave Windows unbootable; no profile short of unrestricted allows it, so ask the user to change boot settings.",
           };
+    // bcdboot copies fresh boot files from an installed Windows (its manual's repair step): dangerous,
+    // not the catastrophe of rewriting the boot sector.
     case "bcdboot":
+      return dangerous(
+        "power.bcdboot",
+        "'bcdboot' rewrites the boot files of the system partition, which can leave Windows unbootable; ask the user to repair boot settings.",
+      );
     case "bootsect":
       return {
         rule: `power.${name}`,

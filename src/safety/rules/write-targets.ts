@@ -3,7 +3,7 @@ import { resolveIn, throughLinks } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
-import { isCredentialFile, isHistoryFile } from "./protected-paths.js";
+import { isCredentialFile, isHistoryFile, isSystemLog } from "./protected-paths.js";
 import { operands, type RuleInput } from "./rule.js";
 import { persistenceRuleOf, startupKindOf } from "./startup-trust-files.js";
 import { systemFileHit, systemFileKind } from "./system-files.js";
@@ -87,8 +87,10 @@ export function judgeWriteTarget(
       reason: `${how} overwrites ${word.source}, a key or credential file, which destroys it; write somewhere else, or ask the user to replace it.`,
     };
   }
-  if (!options.append && isHistoryFile(resolved))
-    return historyWipeHit(`${how} overwrites ${word.source}, a shell history file,`);
+  if (!options.append && (isHistoryFile(resolved) || isSystemLog(resolved)))
+    return historyWipeHit(
+      `${how} overwrites ${word.source}, ${isSystemLog(resolved) ? "a system log" : "a shell history file"},`,
+    );
   const startup = startupKindOf(resolved, scope);
   if (startup) {
     return {

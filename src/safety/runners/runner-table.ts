@@ -97,7 +97,11 @@ export const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
   autossh: SSH,
   scp: SCP,
   sftp: SCP,
-  rsync: { options: { "-e": "argv", "--rsh": "argv" }, environment: { RSYNC_RSH: "argv" } },
+  // --rsync-path is the command the other machine's shell runs in place of rsync (rsync(1)).
+  rsync: {
+    options: { "-e": "argv", "--rsh": "argv", "--rsync-path": "shell" },
+    environment: { RSYNC_RSH: "argv" },
+  },
   tmux: {
     startsShell: true,
     options: { "-c": "shell" },
