@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 // timeouts through Git Bash, the cross-spawn fallback), so they are left out there rather than faked.
 export const POSIX_PROCESS_TESTS = [
   "test/api/admission/every-door.test.ts",
+  "test/api/persistent-session.test.ts",
   "test/execution/environment/scrubbed-run.test.ts",
   "test/execution/executor/local-executor.test.ts",
   "test/execution/fallback/run-without-shell.test.ts",

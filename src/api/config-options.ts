@@ -8,6 +8,7 @@ import type { Executor } from "../execution/executor/executor.js";
 import { createLocalExecutor } from "../execution/executor/local-executor.js";
 import type { StartCheck } from "../execution/prepare/judge-start.js";
 import type { RunOptions } from "../execution/run/run-options.js";
+import type { SessionSettings } from "../execution/session/session-mode.js";
 import { decideStdinPolicy } from "../managed/lifecycle/stdin-policy.js";
 import type { ManagedSettings } from "../managed/process-manager-options.js";
 import { type SafetyGateOptions, strictListWarnings } from "../safety/options.js";
@@ -34,6 +35,11 @@ export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, 
       ? {}
       : { concurrency: createConcurrencyCounter(config.max_concurrent) }),
   };
+}
+
+/** The session settings a config implies (`session`, `max_sessions`, `session_idle_ms`). */
+export function sessionSettingsFromConfig(config: ShellgateConfig): SessionSettings {
+  return { mode: config.session, maxSessions: config.max_sessions, idleMs: config.session_idle_ms };
 }
 
 /** Maps the shared config file's keys onto gate options. */
@@ -75,6 +81,7 @@ export function createLocalExecutorFromConfig(
     maxBackgroundTasks: config.max_background_tasks,
     spillTotalMaxBytes: config.spill_total_max_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
+    session: sessionSettingsFromConfig(config),
     ...(input.check ? { check: input.check } : {}),
     ...(input.concurrency ? { concurrency: input.concurrency } : {}),
     ...(input.cwd === undefined ? {} : { cwd: input.cwd }),

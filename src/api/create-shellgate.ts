@@ -7,6 +7,7 @@ import type { ShellgateConfig, ShellgateConfigInput } from "../config/schema.js"
 import { createConcurrencyCounter } from "../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../execution/executor/executor.js";
 import type { Sandbox } from "../execution/sandbox/index.js";
+import { persistentSessionRefusal } from "../execution/session/session-mode.js";
 import { createProcessManager } from "../managed/process-manager.js";
 import { safetyContextFor } from "../safety/context.js";
 import type { DescriptionContext } from "../text/descriptions/description-context.js";
@@ -83,6 +84,15 @@ export async function openShellgate(
   options: OpenOptions = {},
 ): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
+  // Refused before a remote target is opened: nothing to connect to for a call that cannot run.
+  if (parsed.session === "persistent" && !host.executor && parsed.executor.kind !== "local") {
+    const refusal = persistentSessionRefusal({
+      resolution: { kind: "bash" },
+      executor: parsed.executor.kind,
+      sandboxed: false,
+    });
+    if (refusal) throw new ConfigError(refusal, ["session"]);
+  }
   // The grammar loads while the shell (or the remote target) is probed; neither needs the other.
   const { gate, load: loadGate } = instanceGate(parsed);
   if (!options.loadGateLater) loadGate().catch(() => undefined);
@@ -138,6 +148,19 @@ export async function openShellgate(
       ));
     }
     const enclose = sandbox.policy.mode === "off" ? {} : { sandbox };
+    if (parsed.session === "persistent") {
+      // Refused with one sentence where no resident shell can be kept, never run fresh instead.
+      const refusal = host.executor
+        ? host.executor.sessions
+          ? null
+          : persistentSessionRefusal({ resolution: shell, executor: "host", sandboxed: false })
+        : persistentSessionRefusal({
+            resolution: shell,
+            executor: "local",
+            sandboxed: enclose.sandbox !== undefined,
+          });
+      if (refusal) throw new ConfigError(refusal, ["session"]);
+    }
     const execution = executionPort(
       hostExecutor ??
         localExecutor({
@@ -187,6 +210,7 @@ export async function openShellgate(
       managedProcesses: processes !== undefined,
       managedPty: parsed.managed_pty,
       ...(paragraph ? { sandboxParagraph: paragraph } : {}),
+      ...(execution.executor.sessions ? { session: { directory: cwd } } : {}),
     };
     let closed = false;
     let closing: Promise<void> | undefined;

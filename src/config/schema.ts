@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { SANDBOX_MODES } from "../execution/sandbox/sandbox-mode.js";
+import { SESSION_MODES } from "../execution/session/session-mode.js";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "../execution/session/session-pool.js";
 import { SAFETY_PROFILES } from "../safety/verdict.js";
 import { executorSchema } from "./executor-schema.js";
 
@@ -68,6 +70,16 @@ export const configSchema = z.strictObject({
       allowed_domains: z.array(pattern).default([]),
     })
     .default({ mode: "off", allowed_domains: [] }),
+  // Issue 21: one resident bash per owner (agent session) whose cd, variables, functions, aliases
+  // and set options persist between calls; the reference contract's fresh shell stays the default.
+  session: z.enum(SESSION_MODES).default("fresh"),
+  max_sessions: z.number().int().min(1).max(1024).default(DEFAULT_MAX_SESSIONS),
+  session_idle_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3_600_000)
+    .default(DEFAULT_SESSION_IDLE_MS),
   // Issue 20: where commands run (this machine, a container, an SSH host, a pod).
   executor: executorSchema,
 });

@@ -4,7 +4,7 @@ import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency
 import type { Executor } from "../../execution/executor/executor.js";
 import { createLocalExecutor } from "../../execution/executor/local-executor.js";
 import type { Sandbox } from "../../execution/sandbox/index.js";
-import { runOptionsFromConfig } from "../config-options.js";
+import { runOptionsFromConfig, sessionSettingsFromConfig } from "../config-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 
 export interface LocalExecutionOptions {
@@ -34,6 +34,7 @@ export function localExecutor(options: LocalExecutionOptions): Executor {
     maxBackgroundTasks: config.max_background_tasks,
     spillTotalMaxBytes: config.spill_total_max_bytes,
     spillMaxAgeHours: config.spill_max_age_hours,
+    session: sessionSettingsFromConfig(config),
     ...(options.env ? { env: options.env } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     onListenerError: (error, task) =>

@@ -21,13 +21,18 @@ export async function runBashCall(
   request: CommandRequest,
   context: ToolCallContext,
 ): Promise<ToolResult> {
-  const cwd = callDirectory(sessionDirectory(runtime.cwd, context.cwd), request.workdir, runtime.platform);
   const owner = context.ownerId;
+  // session: persistent — the owner's shell is where the command starts, in the directory and with
+  // the environment earlier commands left (background tasks start fresh in that directory).
+  const session = runtime.execution.executor.sessions?.state(owner);
+  const start = session?.cwd ?? sessionDirectory(runtime.cwd, context.cwd);
+  const cwd = callDirectory(start, request.workdir, runtime.platform);
   const admission = await runtime.admit({
     command: request.command,
     cwd,
     action: request.background ? "background" : "run",
     ...(owner !== undefined ? { ownerId: owner } : {}),
+    ...(session && !request.background ? { env: session.env } : {}),
   });
   if (!admission.allowed) return { text: admission.reason, isError: true };
   if (request.background) {

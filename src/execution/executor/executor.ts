@@ -41,6 +41,18 @@ export interface ExecSpec {
   readonly verdict?: Verdict;
 }
 
+/** What an executor in `session: persistent` mode tells its callers about an owner's shell. */
+export interface ExecutorSessions {
+  /**
+   * The directory (the shell's spelling) and exported environment the owner's next foreground
+   * command starts in; undefined when the owner has no live shell (the next one starts fresh, in
+   * the executor's directory with its environment).
+   */
+  state(
+    owner: string | undefined,
+  ): { readonly cwd: string; readonly env: Readonly<Record<string, string>> } | undefined;
+}
+
 /**
  * The executor seam: everything process-related behind one interface, so a sandboxed or remote
  * implementation can replace the local one without changing what the model sees. `run` rejects only
@@ -49,6 +61,11 @@ export interface ExecSpec {
 export interface Executor {
   /** The shell commands run in (the same as `describe().resolution`). */
   readonly resolution: ShellResolution;
+  /**
+   * Present when foreground commands run in a resident shell per owner (`session: persistent`):
+   * callers judge each command with the owner's current directory and environment.
+   */
+  readonly sessions?: ExecutorSessions;
   /** Where commands run: the target's shell, platform, home, user and isolation (see ExecutorDescription). */
   describe(): ExecutorDescription;
   /** Applies defaults and validates (timeout range, with the milliseconds hint). Throws `ExecutionError`. */

@@ -4,11 +4,20 @@ import type { TaskSnapshot } from "../../reports/task-types.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import type { Launcher } from "../launch/launcher.js";
+import { shellPathOf } from "../prepare/command-script.js";
 import { nativeWorkingDirectory } from "../prepare/native-working-directory.js";
 import { prepareStart } from "../prepare/prepare-start.js";
 import { runCommand } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
+import { openSessionShell } from "../session/open-session-shell.js";
+import { runInSession } from "../session/run-in-session.js";
+import {
+  persistentSessionRefusal,
+  type SessionSettings,
+  SessionUnavailableError,
+} from "../session/session-mode.js";
+import { SessionPool } from "../session/session-pool.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
@@ -34,6 +43,11 @@ export interface LocalExecutorOptions
   /** Spill directories older than this are removed on start (0: never). Default 24. */
   readonly spillMaxAgeHours?: number;
   readonly onListenerError?: (error: unknown, task: TaskSnapshot) => void;
+  /**
+   * `session: persistent`: foreground commands run in a resident bash per owner (issue 21).
+   * Default fresh: a new shell per call. Background tasks start fresh either way.
+   */
+  readonly session?: SessionSettings;
   /** Commands run in a remote target instead of on this machine (see `remote/remote-executor.ts`). */
   readonly target?: ExecutorTarget;
 }
@@ -116,9 +130,52 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   });
 
   const description = target?.description ?? describeLocal(options, baseCwd);
+  const killGraceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
+  if (options.session?.mode === "persistent" && !target) {
+    // Refused rather than run fresh: with the OS sandbox on, a long-lived shell inside the
+    // sandbox's wrapper is not yet interrupted (the signal would reach the wrapper), see the
+    // issue-21 note; without bash there is no resident shell to keep.
+    const refusal = persistentSessionRefusal({
+      resolution: options.resolution,
+      executor: "local",
+      sandboxed: options.sandbox !== undefined,
+    });
+    if (refusal) throw new SessionUnavailableError(refusal);
+  }
+  const sessionPool =
+    options.session?.mode === "persistent" && !target
+      ? new SessionPool({
+          maxSessions: options.session.maxSessions,
+          idleMs: options.session.idleMs,
+          startDirectory: baseCwd,
+          open: () =>
+            openSessionShell({
+              ...shared,
+              graceMs: killGraceMs,
+              killBackgroundChildren: options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren,
+            }),
+        })
+      : undefined;
 
   return {
     resolution: options.resolution,
+    ...(sessionPool
+      ? {
+          sessions: {
+            state(owner) {
+              const state = sessionPool.state(owner);
+              if (!state) return undefined;
+              // The shell's `/c/…` (Git Bash) or `/mnt/c/…` (WSL) as this machine names it.
+              const cwd = nativeWorkingDirectory({
+                resolution: options.resolution,
+                cwd: baseCwd,
+                workdir: state.cwd,
+              });
+              return { cwd, env: state.env };
+            },
+          },
+        }
+      : {}),
     describe: () => description,
     resolve(request: ExecRequest): ExecSpec {
       const timeoutMs = resolveTimeoutMs({
@@ -142,7 +199,24 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       };
     },
     run(spec) {
-      return runCommand(spec.command, perCall(spec));
+      if (!sessionPool) return runCommand(spec.command, perCall(spec));
+      return runInSession(sessionPool, spec.command, {
+        resolution: options.resolution,
+        owner: spec.owner,
+        workdir: spec.workdir,
+        timeoutMs: spec.timeoutMs,
+        baseEnv: options.env ?? process.env,
+        shellPath: (native) => shellPathOf(native, options.resolution),
+        spillDirectory,
+        ...(options.check ? { check: options.check } : {}),
+        ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+        ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+        ...(options.spillMaxBytes === undefined ? {} : { spillMaxBytes: options.spillMaxBytes }),
+        ...(spec.signal ? { signal: spec.signal } : {}),
+        ...(spec.onOutput ? { onOutput: spec.onOutput } : {}),
+        ...(spec.env ? { envSet: spec.env } : {}),
+        ...(spec.verdict ? { verdict: spec.verdict } : {}),
+      });
     },
     async start(spec) {
       // Before the plan: a long command's script file must not be written for a refused start.
@@ -178,7 +252,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
       return registry.onTaskDone(listener);
     },
     async close() {
-      await registry.close();
+      await Promise.all([registry.close(), sessionPool?.close()]);
       // What escaped every tree (`setsid cmd >/dev/null 2>&1 &`) still carries the instance marker;
       // with kill_background_children off, leaving such processes running is what was asked for.
       const graceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ProcessJob } from "../containment/process-job.js";
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
+import type { LaunchPlan } from "../launch/launcher.js";
 import { jobOf, startProcess } from "../spawn/start-process.js";
 import { isProcessAlive } from "../terminate/process-alive.js";
 import { terminateTree } from "../terminate/terminate-tree.js";
@@ -16,13 +17,39 @@ import { type CommandTermination, commandMembers, terminateCommand } from "./ter
 /** The arguments every resident bash starts with: no start-up file is read, no line editing. */
 export const RESIDENT_BASH_ARGS = ["--norc", "--noprofile", "--noediting", "-i"] as const;
 
+/**
+ * The command a resident shell is started with, through the one prepare step like any start (so
+ * its environment is built and scrubbed, it carries the instance and run markers, and the sandbox
+ * encloses it): the `bash -c` that runs it becomes the resident bash.
+ */
+export const RESIDENT_SHELL_COMMAND = `exec "$BASH" ${RESIDENT_BASH_ARGS.join(" ")}`;
+
+/** What starting the shell takes: a prepared start's plan (or, in tests, bash itself). */
+export type ResidentStart = Pick<
+  LaunchPlan,
+  "file" | "args" | "cwd" | "env" | "detached" | "windowsHide" | "crossSpawn"
+>;
+
+/** A plan that starts `bash` itself as the resident shell (no prepare step: tests, tools). */
+export function directResidentStart(
+  bash: string,
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+): ResidentStart {
+  const windows = process.platform === "win32";
+  return {
+    file: bash,
+    args: [...RESIDENT_BASH_ARGS],
+    cwd,
+    env,
+    detached: !windows,
+    windowsHide: true,
+    crossSpawn: false,
+  };
+}
+
 export interface ResidentShellOptions {
-  /** The bash to start (the resolution's path), and arguments in front of the resident ones. */
-  readonly file: string;
-  readonly argsBefore?: readonly string[];
-  readonly cwd: string;
-  /** The shell's whole environment (built and scrubbed already). */
-  readonly env: Readonly<Record<string, string>>;
+  readonly start: ResidentStart;
   /** A private directory (0700) for the command files the shell sources. */
   readonly scriptDirectory: string;
   /** How the shell spells a native path (Git Bash `/c/…`); identity on POSIX. */
@@ -31,6 +58,10 @@ export interface ResidentShellOptions {
   readonly graceMs: number;
   /** End what a command left running in the background once it finished (`kill_background_children`). */
   readonly killBackgroundChildren: boolean;
+  /** What the enclosure says after a command's output (a sandbox denial); default nothing. */
+  readonly annotate?: (output: string) => string;
+  /** Called once the shell has ended (a sandbox registration is let go). */
+  readonly release?: () => void;
 }
 
 /** One command as the session runs it. */
@@ -117,7 +148,7 @@ export class ResidentShell {
 
   constructor(options: ResidentShellOptions) {
     this.#options = options;
-    this.#state = { cwd: options.cwd, env: options.env };
+    this.#state = { cwd: options.start.cwd, env: options.start.env };
     this.#stdout = new FrameStream(
       (chunk) => this.#onStdout(chunk),
       () => this.#onStreamEnd(),
@@ -126,26 +157,23 @@ export class ResidentShell {
       (chunk) => this.#onStderr(chunk),
       () => this.#onStreamEnd(),
     );
-    const windows = (options.platform ?? process.platform) === "win32";
-    this.#child = startProcess(
-      {
-        file: options.file,
-        args: [...(options.argsBefore ?? []), ...RESIDENT_BASH_ARGS],
-        cwd: options.cwd,
-        detached: !windows,
-        windowsHide: true,
-        crossSpawn: false,
-      },
-      { env: { ...options.env }, stdio: ["pipe", "ignore", "ignore", "pipe", "pipe", "pipe"] },
-    );
+    this.#child = startProcess(options.start, {
+      env: { ...options.start.env },
+      stdio: ["pipe", "ignore", "ignore", "pipe", "pipe", "pipe"],
+    });
+    this.ready = new Promise((resolve) => {
+      this.#child.once("spawn", () => resolve(undefined));
+      this.#child.on("error", (error) => resolve(error));
+    });
     this.#job = jobOf(this.#child);
     this.#exited = new Promise((resolve) => {
       this.#child.once("exit", (code, signal) => {
         this.#exit = { code, signal };
         resolve(this.#exit);
+        options.release?.();
       });
-      this.#child.once("error", (error) => {
-        this.#spawnError = error;
+      this.#child.on("error", (error) => {
+        this.#spawnError ??= error;
         if (this.#child.pid === undefined) {
           this.#exit = { code: null, signal: null };
           resolve(this.#exit);
@@ -163,6 +191,14 @@ export class ResidentShell {
       // The shell ended; the exit event tells the story.
     });
     this.#write(startupLine());
+  }
+
+  /** Resolves once the shell runs, or with the error that kept it from starting. */
+  readonly ready: Promise<Error | undefined>;
+
+  /** What the enclosure says after a command's output; empty when it has nothing to say. */
+  annotate(output: string): string {
+    return this.#options.annotate?.(output) ?? "";
   }
 
   #pipe(fd: number): Readable | undefined {

@@ -4,6 +4,7 @@ import { spillDirectoryOf } from "../io/shared-spill-directory.js";
 import { commandTextProblem, nulByteProblem } from "../prepare/command-text.js";
 import { judgeStart } from "../prepare/judge-start.js";
 import { assertWorkingDirectory } from "../prepare/working-directory.js";
+import { acquireSlot } from "../run/concurrency.js";
 import { ExecutionError } from "../run/execution-error.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
@@ -23,6 +24,7 @@ export interface SessionRunOptions
     | "maxOutputBytes"
     | "spillMaxBytes"
     | "spillDirectory"
+    | "concurrency"
   > {
   /** The owner (agent session) whose shell runs the command. */
   readonly owner: string | undefined;
@@ -74,10 +76,12 @@ export async function runInSession(
   if (verdict && !verdict.allowed) throw new ExecutionError("blocked", blockedText(verdict), verdict);
   assertWorkingDirectory(options.workdir, options.workdir);
   if (options.signal?.aborted) throw new ExecutionError("aborted", "command aborted before it started");
+  const releaseSlot = acquireSlot(options.concurrency);
   let lease: Awaited<ReturnType<SessionPool["acquire"]>>;
   try {
     lease = await pool.acquire(options.owner);
   } catch (error) {
+    releaseSlot();
     if (error instanceof SessionLimitError) throw new ExecutionError("session-limit", error.message);
     throw error;
   }
@@ -134,6 +138,7 @@ export async function runInSession(
       );
     }
     const survivors = end.termination?.survivors ?? [];
+    const sandbox = shell.annotate(`${out.text}\n${err.text}`);
     return {
       stdout: out.text,
       stderr: err.text,
@@ -154,9 +159,11 @@ export async function runInSession(
         ? { backgroundChildren: end.backgroundChildren }
         : {}),
       ...(survivors.length > 0 ? { survivors } : {}),
+      ...(sandbox ? { sandbox } : {}),
       ...(notices.length > 0 ? { session: notices.join("; ") } : {}),
     };
   } finally {
     lease.release();
+    releaseSlot();
   }
 }

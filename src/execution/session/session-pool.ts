@@ -7,14 +7,18 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export interface SessionPoolOptions {
   readonly maxSessions: number;
   readonly idleMs: number;
-  /** Starts a new resident shell (in the instance's directory, with the instance's environment). */
-  readonly open: () => ResidentShell;
+  /**
+   * Starts a new resident shell (in the instance's directory, with the instance's environment);
+   * resolves once it runs, rejects when it cannot start (nothing is left then).
+   */
+  readonly open: () => Promise<ResidentShell>;
   /** Where a new shell starts, as the restart notice names it. */
   readonly startDirectory: string;
 }
 
 interface Session {
   readonly shell: ResidentShell;
+  /** The pool's use count when this session was last given back: recency without clock ties. */
   lastUsed: number;
   idleTimer: NodeJS.Timeout | undefined;
   /** The tail of this owner's queue: one command at a time per session. */
@@ -46,7 +50,14 @@ export class SessionPool {
   readonly #options: SessionPoolOptions;
   readonly #sessions = new Map<string, Session>();
   readonly #ended = new Map<string, SessionEnd>();
+  /** Shells being started, so two first calls of one owner share one. */
+  readonly #starting = new Map<string, Promise<Session>>();
   #closed = false;
+  /**
+   * Counts starts and releases. Recency is this order, not Date.now(): commands finishing within
+   * one millisecond would tie and the LRU choice would fall to map order.
+   */
+  #uses = 0;
 
   constructor(options: SessionPoolOptions) {
     this.#options = options;
@@ -72,7 +83,14 @@ export class SessionPool {
       this.#forget(key, session);
       session = undefined;
     }
-    if (!session) session = await this.#start(key);
+    if (!session) {
+      let starting = this.#starting.get(key);
+      if (!starting) {
+        starting = this.#start(key).finally(() => this.#starting.delete(key));
+        this.#starting.set(key, starting);
+      }
+      session = await starting;
+    }
     const previous = session.queue;
     let release!: () => void;
     session.queue = new Promise<void>((resolve) => {
@@ -96,7 +114,7 @@ export class SessionPool {
       release: () => {
         if (released) return;
         released = true;
-        current.lastUsed = Date.now();
+        current.lastUsed = ++this.#uses;
         if (!current.shell.alive) {
           this.#forget(key, current);
         } else {
@@ -136,8 +154,8 @@ export class SessionPool {
       }
     }
     const session: Session = {
-      shell: this.#options.open(),
-      lastUsed: Date.now(),
+      shell: await this.#options.open(),
+      lastUsed: ++this.#uses,
       idleTimer: undefined,
       queue: Promise.resolve(),
     };

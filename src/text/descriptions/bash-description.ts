@@ -24,10 +24,21 @@ function sandboxLines(context: DescriptionContext): string[] {
 const FRESH_SHELL =
   "Every call starts a fresh, non-interactive shell with stdin closed: no cd, variables or functions persist between calls";
 
+/** The one sentence of `session: persistent`, naming where the shell starts. */
+export function persistentShellSentence(directory: string, workdir: boolean): string {
+  return `Calls share one persistent shell with stdin closed: cd, exported variables, functions, aliases and set options carry over to your next call (background tasks start fresh in the current directory); it starts in ${directory}${workdir ? ", and workdir cds there first" : ""}.`;
+}
+
+function shellSentence(context: DescriptionContext, fresh: string, workdir: boolean): string {
+  return context.session
+    ? persistentShellSentence(context.session.directory, workdir)
+    : `${FRESH_SHELL}${fresh}`;
+}
+
 /** The dsh `bash` tool's description: shell, safety profile, limits, markers, background use. */
 export function dshBashDescription(context: DescriptionContext): string {
   return [
-    `Run a bash command and return its output. ${FRESH_SHELL}, so pass workdir instead of cd.`,
+    `Run a bash command and return its output. ${shellSentence(context, ", so pass workdir instead of cd.", true)}`,
     shellParagraph(context),
     profileLine(context.profile, context.requireApproval),
     ...sandboxLines(context),
@@ -44,7 +55,7 @@ export function amplifierBashDescription(context: DescriptionContext): string {
     ? `action=start returns an owned process_id; manage it with action read, wait, status, write, terminate or list.${context.managedPty ? " pty=true gives it a real terminal." : ""} Raw stdin needs host permission.`
     : "run_in_background returns a task id at once; its output is not shown, so prefer short commands or redirect output to a file.";
   return [
-    `Run a bash command and return its output. ${FRESH_SHELL}; quote paths with spaces and chain steps with &&.`,
+    `Run a bash command and return its output. ${shellSentence(context, "; quote paths with spaces and chain steps with &&.", false)}`,
     shellParagraph(context),
     profileLine(context.profile, context.requireApproval),
     ...sandboxLines(context),

@@ -13,6 +13,11 @@ export interface DescriptionContext {
   readonly maxOutputBytes: number;
   readonly managedProcesses: boolean;
   readonly managedPty: boolean;
+  /**
+   * `session: persistent`: foreground calls share one resident shell per session, which starts in
+   * `directory`. Absent: every call starts a fresh shell.
+   */
+  readonly session?: { readonly directory: string };
   /** What the OS sandbox allows (`sandboxParagraph`); empty or absent when the sandbox is off. */
   readonly sandboxParagraph?: string;
   /** Where a remote executor runs commands (its `isolation` sentence); absent for local. */

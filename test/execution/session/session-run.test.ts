@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ResidentShell } from "../../../src/execution/session/resident-shell.js";
+import { directResidentStart, ResidentShell } from "../../../src/execution/session/resident-shell.js";
 import { runInSession } from "../../../src/execution/session/run-in-session.js";
 import { SessionPool } from "../../../src/execution/session/session-pool.js";
 import { isProcessAlive } from "../../../src/execution/terminate/process-alive.js";
@@ -30,16 +30,16 @@ function fixture(
     maxSessions: options.maxSessions ?? 16,
     idleMs: options.idleMs ?? 60_000,
     startDirectory: directory,
-    open: () => {
+    open: async () => {
       const shell = new ResidentShell({
-        file: "/bin/bash",
-        cwd: directory,
-        env,
+        start: directResidentStart("/bin/bash", directory, env),
         scriptDirectory: scripts,
         graceMs: 500,
         killBackgroundChildren: options.killBackgroundChildren ?? true,
       });
       shells.push(shell);
+      const failed = await shell.ready;
+      if (failed) throw failed;
       return shell;
     },
   });

@@ -1,0 +1,56 @@
+import type { ShellResolution } from "../../../platforms/index.js";
+
+/** `session` config values: a fresh shell per call (the reference contract), or one resident shell per owner. */
+export const SESSION_MODES = ["fresh", "persistent"] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
+
+/** The session settings an executor takes (the config's `session`, `max_sessions`, `session_idle_ms`). */
+export interface SessionSettings {
+  readonly mode: SessionMode;
+  readonly maxSessions: number;
+  readonly idleMs: number;
+}
+
+/**
+ * Why a resolved shell cannot hold a session, or null when it can. A resident shell is bash (its
+ * interactive mode, job control and `export -p` are what the frame is built on); a POSIX sh or no
+ * shell at all runs every call fresh instead. Pure.
+ */
+export function sessionUnsupported(resolution: Pick<ShellResolution, "kind">): string | null {
+  if (resolution.kind === "sh")
+    return "the resolved shell is a POSIX sh, and a persistent session needs bash";
+  if (resolution.kind === "none") return "no bash was found, and a persistent session needs bash";
+  return null;
+}
+
+/** Where an instance in `session: persistent` would run its commands (what decides if it can). */
+export interface SessionPlace {
+  readonly resolution: Pick<ShellResolution, "kind">;
+  /** The config's executor kind, or "host" for an executor the host passed in. */
+  readonly executor: string;
+  readonly sandboxed: boolean;
+}
+
+/**
+ * The one sentence an instance asked for `session: persistent` refuses with when it cannot keep a
+ * resident shell there, or null when it can. Refused, never run fresh instead: a model told that
+ * `cd` persists would act on a directory it is not in. Pure.
+ */
+export function persistentSessionRefusal(place: SessionPlace): string | null {
+  const fix = 'set session: "fresh"';
+  if (place.executor !== "local") {
+    const which = place.executor === "host" ? "the host's executor" : `executor "${place.executor}"`;
+    return `config key 'session': "persistent" runs on the local executor only for now, and ${which} starts a fresh shell for every call; ${fix}.`;
+  }
+  const shell = sessionUnsupported(place.resolution);
+  if (shell !== null) return `config key 'session': "persistent" cannot start here: ${shell}; ${fix}.`;
+  if (place.sandboxed) {
+    return `config key 'session': "persistent" does not run inside the OS sandbox yet (a timeout could not stop one command without ending the sandboxed shell); ${fix} or sandbox.mode "off".`;
+  }
+  return null;
+}
+
+/** Thrown by an executor asked for `session: persistent` where it cannot keep a resident shell. */
+export class SessionUnavailableError extends Error {
+  override readonly name = "SessionUnavailableError";
+}
