@@ -24,6 +24,8 @@ export class StreamDecoder {
   #decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
   /** The streaming decoder holds the first bytes of a character split by the last read. */
   #pending = false;
+  /** Those held bytes, so a literal U+FFFD split across reads is counted as spelled out. */
+  #carry: Uint8Array = new Uint8Array(0);
 
   constructor(stream: OutputStreamName, guard: BinaryGuard) {
     this.#stream = stream;
@@ -75,11 +77,14 @@ export class StreamDecoder {
       // The withheld bytes must not leak into the next slice's text as half a character.
       this.#decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
       this.#pending = false;
+      this.#carry = new Uint8Array(0);
       return this.#content(guarded.text, slice.length, true, guarded.encodingLoss);
     }
     const text = this.#decoder.decode(slice, { stream: true });
+    const source = this.#carry.length === 0 ? slice : concat(this.#carry, slice);
     this.#pending = end < slice.length;
-    return this.#content(text, slice.length, false, replacementsAdded(text, slice));
+    this.#carry = this.#pending ? slice.slice(end) : new Uint8Array(0);
+    return this.#content(text, slice.length, false, replacementsAdded(text, source));
   }
 
   #content(text: string, bytes: number, withheld: boolean, encodingLoss: boolean): ChunkContent {
@@ -117,6 +122,13 @@ function startsWithByteOrderMark(slice: Uint8Array): boolean {
   return slice[0] === 0xef && slice[1] === 0xbb && slice[2] === 0xbf;
 }
 
+function concat(head: Uint8Array, tail: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(head.length + tail.length);
+  joined.set(head);
+  joined.set(tail, head.length);
+  return joined;
+}
+
 function isContinuation(byte: number): boolean {
   return (byte & 0xc0) === 0x80;
 }
@@ -124,7 +136,8 @@ function isContinuation(byte: number): boolean {
 /**
  * The lenient decoder writes U+FFFD for every invalid sequence, so loss happened exactly when the
  * text holds more U+FFFD than the source spelled out (EF BF BD). Cheaper than a second, strict
- * decoder on the hot path; a literal U+FFFD split across two reads is the one miscount.
+ * decoder on the hot path. The source includes the bytes held from the previous read, so a literal
+ * U+FFFD split across reads counts as spelled out.
  */
 function replacementsAdded(text: string, source: Uint8Array): boolean {
   let rendered = 0;

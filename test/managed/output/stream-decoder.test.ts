@@ -43,6 +43,14 @@ describe("StreamDecoder", () => {
     );
   });
 
+  it("keeps a literal U+FFFD split across reads as text, not loss", () => {
+    for (const cut of [1, 2]) {
+      const chunks = decodeInPieces(new TextEncoder().encode("a\uFFFDb"), [cut + 1]);
+      expect(chunks.map((chunk) => chunk.text).join("")).toBe("a\uFFFDb");
+      expect(chunks.some((chunk) => chunk.encoding_loss)).toBe(false);
+    }
+  });
+
   it("flags invalid UTF-8 as encoding loss", () => {
     const chunks = decodeInPieces(new TextEncoder().encode("hello\uFFFDworld"), []);
     expect(chunks[0]!.encoding_loss).toBe(false);
