@@ -9,6 +9,7 @@ import {
   type PtyCapability,
   type StdinCapability,
 } from "../../src/execution/launch/launcher.js";
+import { COMMAND_VARIABLE, wrapCommandText } from "../../src/execution/spawn/command-wrapper.js";
 import type { TerminationReport } from "../../src/execution/terminate/terminate-tree.js";
 
 /**
@@ -56,6 +57,18 @@ export const FAKE_PROGRAMS: Readonly<Record<string, FakeProgram>> = {
 let nextPid = 40_000;
 
 /**
+ * The command text a shell would run for this plan: the `-c` argument (POSIX bash, `argv`
+ * delivery), or the variable the fixed wrapper evaluates, its prelude taken off (`environment`
+ * delivery: any bash on Windows, Git Bash, Cygwin, WSL). So the fake plays the plans of any host.
+ */
+function commandOf(plan: LaunchPlan): string {
+  if (plan.delivery !== "environment") return plan.args.at(-1) ?? "";
+  const carried = plan.env[COMMAND_VARIABLE] ?? "";
+  const prelude = [wrapCommandText(""), wrapCommandText("", true)].find((text) => carried.startsWith(text));
+  return prelude === undefined ? carried : carried.slice(prelude.length);
+}
+
+/**
  * A launcher that runs nothing: each plan's command is looked up in `programs` and played in
  * memory, asynchronously, as a real launch would deliver it. A plan whose program is unknown fails
  * to start (ENOENT), which is what the contract's unstartable plan is.
@@ -65,8 +78,7 @@ export function createFakeLauncher(
 ): Launcher {
   return {
     async launch(plan: LaunchPlan, stdio: LaunchStdio): Promise<Launched> {
-      const command = plan.args.at(-1) ?? "";
-      const program = programs[command];
+      const program = programs[commandOf(plan)];
       if (!program || plan.file.startsWith("/nonexistent")) {
         throw new LaunchError("ENOENT", `cannot start ${plan.file}: it was not found (ENOENT).`);
       }

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLocalExecutor } from "../../../src/execution/executor/local-executor.js";
 import { ExecutionError } from "../../../src/execution/run/execution-error.js";
 import type { TaskSnapshot } from "../../../src/reports/task-types.js";
+import { HOST_BASH } from "../../fixtures/exec/host-resolution.js";
 import { BASH } from "../../fixtures/exec/resolutions.js";
+import { createFakeLauncher, FAKE_PROGRAMS, type FakeProgram } from "../../support/fake-launcher.js";
 import { onWindows } from "../../support/platform.js";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "instance-limits-"));
@@ -18,14 +20,24 @@ function spillFiles(base: string): string[] {
   );
 }
 
+const runsUntilKilled: FakeProgram = () => undefined;
+
 describe("per-instance limits", () => {
+  // The limit is the task registry's, above the launcher: an in-memory launcher keeps the tasks
+  // running on any host (no bash needed), so the count is the test's, not the machine's.
   it("refuses a background start beyond max_background_tasks, listing the running ones", async () => {
     const exec = createLocalExecutor({
-      resolution: BASH,
+      resolution: HOST_BASH,
       cwd: scratch,
       spillDirectory: scratch,
       maxBackgroundTasks: 2,
       killGraceMs: 300,
+      launcher: createFakeLauncher({
+        ...FAKE_PROGRAMS,
+        "sleep 300": runsUntilKilled,
+        "sleep 301": runsUntilKilled,
+        "sleep 302": runsUntilKilled,
+      }),
     });
     const first = await exec.start(exec.resolve({ command: "sleep 300", owner: "a" }));
     const second = await exec.start(exec.resolve({ command: "sleep 301", owner: "b" }));

@@ -1,15 +1,12 @@
-import { describe, it } from "vitest";
+import { HOST_BASH } from "../../../fixtures/exec/host-resolution.js";
 import { createFakeLauncher } from "../../../support/fake-launcher.js";
-import { onWindows } from "../../../support/platform.js";
 import { describeSupervisionContract } from "./supervision-contract.js";
 
-describe.skipIf(!onWindows)("the supervision contract over the fake launcher", () => {
-  it.skip("runs on POSIX hosts: its starts are prepared for a POSIX bash, whose plan ends with the command the fake plays; a Windows host plans bash differently", () =>
-    undefined);
-});
-
 // Everything above the seam, with no process started at all: the proof that foreground runs,
-// background tasks and managed processes are supervised in one place, over any launcher.
-if (!onWindows) {
-  describeSupervisionContract("an in-memory fake launcher", { launcher: () => createFakeLauncher() });
-}
+// background tasks and managed processes are supervised in one place, over any launcher. The shell
+// is one of this host's platform, so the plans are this platform's (Windows: the text in the
+// environment) and nothing needs to be installed.
+describeSupervisionContract("an in-memory fake launcher", {
+  launcher: () => createFakeLauncher(),
+  resolution: HOST_BASH,
+});

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { ShellResolution } from "../../../../platforms/index.js";
 import type { Executor } from "../../../../src/execution/executor/executor.js";
 import { createLocalExecutor } from "../../../../src/execution/executor/local-executor.js";
 import type { Launcher } from "../../../../src/execution/launch/launcher.js";
@@ -27,6 +28,11 @@ export const SUPERVISION_COMMANDS = {
 
 export interface SupervisionTarget {
   readonly launcher: () => Launcher;
+  /**
+   * The shell runs and managed processes start in. Default: BASH, this machine's `/bin/bash` (a
+   * launcher that starts processes here); a fake passes one of this host's platform (HOST_BASH).
+   */
+  readonly resolution?: ShellResolution;
   /** Generous per-test deadline for loaded machines. Default 30 s. */
   readonly timeoutMs?: number;
 }
@@ -35,6 +41,7 @@ const DEADLINE_MS = 1500;
 
 export function describeSupervisionContract(name: string, target: SupervisionTarget): void {
   const timeout = target.timeoutMs ?? 30_000;
+  const shell = target.resolution ?? BASH;
   const scratch = mkdtempSync(path.join(os.tmpdir(), "supervision-contract-"));
   const executors: Executor[] = [];
   afterEach(async () => {
@@ -43,7 +50,7 @@ export function describeSupervisionContract(name: string, target: SupervisionTar
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  function executor(resolution = BASH): Executor {
+  function executor(resolution = shell): Executor {
     const created = createLocalExecutor({
       resolution,
       cwd: scratch,
@@ -71,7 +78,7 @@ export function describeSupervisionContract(name: string, target: SupervisionTar
   function manager(config: Record<string, unknown> = {}): ProcessManager {
     return createTestManager(
       { managed_stdin: true, safety_profile: "unrestricted", ...config },
-      { launcher: target.launcher(), cwd: scratch },
+      { launcher: target.launcher(), cwd: scratch, resolution: shell },
     );
   }
 
@@ -119,7 +126,7 @@ export function describeSupervisionContract(name: string, target: SupervisionTar
       });
 
       it("refuses a program that cannot start, with nothing run", { timeout }, async () => {
-        const exec = executor({ ...BASH, path: "/nonexistent/bash" });
+        const exec = executor({ ...shell, path: "/nonexistent/bash" });
         await expect(exec.run(exec.resolve({ command: CONTRACT_COMMANDS.quick }))).rejects.toMatchObject({
           name: "ExecutionError",
           code: "spawn-failed",
@@ -154,7 +161,7 @@ export function describeSupervisionContract(name: string, target: SupervisionTar
       });
 
       it("that cannot start is a killed task with the reason in its stderr", { timeout }, async () => {
-        const exec = executor({ ...BASH, path: "/nonexistent/bash" });
+        const exec = executor({ ...shell, path: "/nonexistent/bash" });
         const task = await exec.start(exec.resolve({ command: CONTRACT_COMMANDS.quick }));
         expect((await finished(exec, task.id)).status).toBe("killed");
         expect((await exec.readOutput(task.id, undefined)).stderr).toMatch(
