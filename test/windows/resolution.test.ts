@@ -17,6 +17,10 @@ import {
 const gitBash = gitRoot === undefined ? undefined : path.win32.join(gitRoot, "bin", "bash.exe");
 const system32 = path.win32.join(systemRoot, "System32");
 
+// A loaded CI machine (and Wine) can take longer than the 3 s default to start bash --version; these
+// tests are about which shell wins, not about the probe's timeout (tested with recorded hosts).
+const PATIENT = { probeTimeoutMs: 30_000 } as const;
+
 function expectGitBash(resolution: ShellResolution): void {
   expect(resolution.kind).toBe("gitbash");
   expect(samePath(resolution.path, gitBash)).toBe(true);
@@ -31,12 +35,12 @@ function expectGitBash(resolution: ShellResolution): void {
 
 describe.runIf(onWindows && gitBash !== undefined)("resolveShell on a win32 host", () => {
   it("finds Git Bash with the host's own PATH", async () => {
-    expectGitBash(await resolveShell(createRealHost()));
+    expectGitBash(await resolveShell(createRealHost(), PATIENT));
   });
 
   it("finds Git Bash first on PATH, as on GitHub's runner", async () => {
     const env = environmentWithPath([path.win32.join(gitRoot!, "bin"), ...currentPathEntries()]);
-    const resolution = await resolveShell(createRealHost({ env }));
+    const resolution = await resolveShell(createRealHost({ env }), PATIENT);
     expectGitBash(resolution);
     expect(resolution.source).toBe("path-lookup");
   });
@@ -49,7 +53,7 @@ describe.runIf(onWindows && gitBash !== undefined)("resolveShell on a win32 host
     );
     // Only the system directories on PATH: the first bash.exe there is WSL's launcher.
     const env = environmentWithPath([system32, systemRoot]);
-    const resolution = await resolveShell(createRealHost({ env }));
+    const resolution = await resolveShell(createRealHost({ env }), PATIENT);
     const launcher = resolution.trace.find(
       (candidate) =>
         candidate.rule === "path-lookup" && samePath(candidate.path, path.win32.join(system32, "bash.exe")),
@@ -62,7 +66,7 @@ describe.runIf(onWindows && gitBash !== undefined)("resolveShell on a win32 host
   });
 
   it("warns and uses Git Bash when windows_shell=wsl finds no distribution (or no WSL)", async () => {
-    const resolution = await resolveShell(createRealHost(), { windowsShell: "wsl" });
+    const resolution = await resolveShell(createRealHost(), { ...PATIENT, windowsShell: "wsl" });
     expectGitBash(resolution);
     expect(resolution.warnings.join("\n")).toMatch(/windows_shell=wsl .*no WSL distribution/i);
     const wsl = resolution.trace.find((candidate) => candidate.rule === "wsl");
