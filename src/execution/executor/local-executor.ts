@@ -131,7 +131,9 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
 
   const description = target?.description ?? describeLocal(options, baseCwd);
   const killGraceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
-  if (options.session?.mode === "persistent" && !target) {
+  // A target keeps its own sessions (or refuses them) before this executor is made.
+  const persistent = options.session?.mode === "persistent" && !target ? options.session : undefined;
+  if (persistent) {
     // Refused rather than run fresh: with the OS sandbox on, a long-lived shell inside the
     // sandbox's wrapper is not yet interrupted (the signal would reach the wrapper), see the
     // issue-21 note; without bash there is no resident shell to keep.
@@ -142,20 +144,19 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
     });
     if (refusal) throw new SessionUnavailableError(refusal);
   }
-  const sessionPool =
-    options.session?.mode === "persistent" && !target
-      ? new SessionPool({
-          maxSessions: options.session.maxSessions,
-          idleMs: options.session.idleMs,
-          startDirectory: baseCwd,
-          open: () =>
-            openSessionShell({
-              ...shared,
-              graceMs: killGraceMs,
-              killBackgroundChildren: options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren,
-            }),
-        })
-      : undefined;
+  const sessionPool = persistent
+    ? new SessionPool({
+        maxSessions: persistent.maxSessions,
+        idleMs: persistent.idleMs,
+        startDirectory: baseCwd,
+        open: () =>
+          openSessionShell({
+            ...shared,
+            graceMs: killGraceMs,
+            killBackgroundChildren: options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren,
+          }),
+      })
+    : undefined;
 
   return {
     resolution: options.resolution,
