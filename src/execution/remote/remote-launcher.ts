@@ -183,13 +183,17 @@ async function succeeds(target: RemoteTarget, argv: readonly string[], input?: s
 async function writeTargetFile(target: RemoteTarget, file: string, content: string): Promise<boolean> {
   const sh = target.facts.shell.path;
   if (await succeeds(target, [sh, "-c", `umask 077&&cat >${singleQuote(file)}`], content)) return true;
+  // The pieces go to a file of their own, moved over the name at the end: the abandoned `cat`
+  // (an engine that cannot end stdin alone, such as Kubernetes v4) may still be writing to the
+  // first file, and its late bytes must not land between the pieces.
+  const part = `${file}.part`;
   for (const [index, piece] of pieces(content).entries()) {
     const redirect = index === 0 ? ">" : ">>";
     if (
       !(await succeeds(target, [
         sh,
         "-c",
-        `umask 077&&printf %s "$1" ${redirect}${singleQuote(file)}`,
+        `umask 077&&printf %s "$1" ${redirect}${singleQuote(part)}`,
         "sh",
         piece,
       ]))
@@ -197,7 +201,7 @@ async function writeTargetFile(target: RemoteTarget, file: string, content: stri
       return false;
     }
   }
-  return true;
+  return succeeds(target, [sh, "-c", `mv -f ${singleQuote(part)} ${singleQuote(file)}`]);
 }
 
 /** A long command travels as a self-removing script file in the target's temporary directory. */
