@@ -14,7 +14,14 @@ const leftovers: number[] = [];
 afterEach(() => killQuietly(leftovers.splice(0)));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const ESCAPE = "setsid sleep 300 >/dev/null 2>&1 </dev/null & echo PID=$!";
+// The run waits (on a fifo) until the daemon has left its process group: a child still in the group
+// when the shell exits is a background child, which the run itself ends, and on a loaded machine
+// the shell can exit before the child has even reached setsid().
+const ESCAPE = [
+  'f="./escapee-$$.fifo"; rm -f "$f"; mkfifo "$f"',
+  `setsid sh -c 'echo out > "$1"; exec sleep 300' sh "$f" >/dev/null 2>&1 </dev/null &`,
+  'read -r _ < "$f"; rm -f "$f"; echo PID=$!',
+].join("\n");
 // A SIGKILLed process takes a moment to leave the process table, and longer on a loaded machine
 // (2 cores under the whole suite): the deadline is for that, not for close() to act.
 const GONE_DEADLINE_MS = 10_000;
