@@ -60,6 +60,7 @@ export function runProbe(
     let length = 0;
     let timedOut = false;
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const started = performance.now();
     const finish = (result: ProbeResult): void => {
       if (settled) return;
@@ -67,12 +68,20 @@ export function runProbe(
       clearTimeout(timer);
       resolve({ ...result, durationMs: Math.round(performance.now() - started) });
     };
-    const child = spawn(program, rest, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true, env });
-    const timer = setTimeout(() => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(program, rest, { stdio: ["ignore", "pipe", "ignore"], windowsHide: true, env });
+    } catch {
+      // Node throws, rather than emitting "error", for the spawn errors it has no code for (Windows
+      // reports UNKNOWN when process creation fails under load): a probe that cannot start has failed.
+      finish({ outcome: "failed", exitCode: null, stdout: new Uint8Array() });
+      return;
+    }
+    timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
     }, timeoutMs);
-    child.stdout.on("data", (chunk: Buffer) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
       if (length >= MAX_PROBE_OUTPUT_BYTES) return;
       chunks.push(chunk.subarray(0, MAX_PROBE_OUTPUT_BYTES - length));
       length += chunk.length;

@@ -93,6 +93,12 @@ describe("runProbe", () => {
     expect(result).toMatchObject({ outcome: "not-found", exitCode: null });
   });
 
+  it("reports a program that spawn refuses outright as failed, without throwing", async () => {
+    // A NUL in the program name makes spawn throw synchronously, as Windows' UNKNOWN spawn errors do.
+    const result = await runProbe(["sg\0tool"], 5000, process.env);
+    expect(result).toMatchObject({ outcome: "failed", exitCode: null });
+  });
+
   it("kills a probe at the timeout and leaves nothing running", async () => {
     const started = Date.now();
     const script = "console.log(process.pid); setTimeout(() => {}, 120000)";
