@@ -3,6 +3,7 @@ import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../.
 import type { Verdict } from "../../safety/verdict.js";
 import type { OutputListener } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
+import type { DetachedStart } from "../run/start-detached.js";
 import type { ExecutorDescription } from "./executor-description.js";
 
 /** What a caller asks for (the model's inputs, already validated by the tool schema). */
@@ -73,6 +74,12 @@ export interface Executor {
   run(spec: ExecSpec): Promise<RunResult>;
   /** Starts a background task and returns at once; no timeout applies. */
   start(spec: ExecSpec): Promise<TaskSnapshot>;
+  /**
+   * Starts a command that outlives this instance in a remote target (`shellgate run --background`),
+   * its log and exit status in files there; present on the built-in remote executors. Nothing of it
+   * runs on this machine, and `close()` does not end it. Throws `ExecutionError`.
+   */
+  startDetached?(spec: ExecSpec): Promise<DetachedStart>;
   /** Output since the previous read. Throws `TaskAccessError` (unknown id, another owner). */
   readOutput(id: string, owner: string | undefined): Promise<TaskRead>;
   /** Kills the task's tree; an already finished task is a reported no-op. Throws `TaskAccessError`. */

@@ -36,6 +36,11 @@ export interface OpenedTarget {
   readonly gaps: readonly string[];
   /** For `doctor` and `describe --json`: the engine's own view (container id, server, protocol…). */
   readonly details: Readonly<Record<string, unknown>>;
+  /**
+   * Whether the target itself goes at `close()` (a container shellgate created from `image`):
+   * nothing started there can outlive shellgate.
+   */
+  readonly ephemeral: boolean;
   /** Closes the engine (and removes a container shellgate created). */
   close(): Promise<void>;
 }
@@ -73,6 +78,8 @@ interface Engine {
   readonly label: string;
   readonly cwd?: string;
   readonly init?: boolean;
+  /** The target is removed at close (a container created from `image`). */
+  readonly ephemeral?: boolean;
   readonly details: Readonly<Record<string, unknown>>;
 }
 
@@ -93,6 +100,7 @@ async function openEngine(options: RemoteTargetOptions, env: NodeJS.ProcessEnv):
         },
         ...(container.workingDir ? { cwd: container.workingDir } : {}),
         init: container.init,
+        ephemeral: container.created,
         details: {
           container: container.name,
           id: container.id,
@@ -187,6 +195,7 @@ export async function openRemoteTarget(
       arch: facts.arch,
       ...(facts.hostname ? { hostname: facts.hostname } : {}),
     },
+    ephemeral: opened.ephemeral === true,
     close: () => opened.engine.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { Executor } from "../executor/executor.js";
 import { createLocalExecutor, type LocalExecutorOptions } from "../executor/local-executor.js";
 import type { OpenedTarget } from "./open-target.js";
 import { createRemoteLauncher, type RemoteLauncher } from "./remote-launcher.js";
+import { startRemoteDetached } from "./start-remote-detached.js";
 
 export interface RemoteExecutorOptions
   extends Omit<LocalExecutorOptions, "resolution" | "env" | "target" | "sandbox"> {
@@ -18,18 +19,22 @@ export interface RemoteExecutorOptions
  * as here), in the target's directory, with its shell; nothing of this machine's environment goes
  * in. `close()` ends the tasks, then what escaped them (the instance marker, in the target), then
  * lets go of the engine — and returns even when the target is gone. Spill files stay on this
- * machine (`describe().spill` is `host`).
+ * machine (`describe().spill` is `host`). `startDetached` (`run --background`) leaves the command
+ * running in the target, its log and exit status in files there.
  */
 export function createRemoteExecutor(opened: OpenedTarget, options: RemoteExecutorOptions): Executor {
   const launcher = options.launcher ?? createRemoteLauncher(opened.target);
   const cwd = options.cwd ?? opened.description.cwd;
   const description = { ...opened.description, cwd };
   const { launcher: _shared, ...rest } = options;
-  return createLocalExecutor({
+  // A detached start carries no instance marker: close() must leave it running.
+  const { instanceMarker: _instance, ...unmarked } = rest;
+  const env = { ...opened.environment };
+  const executor = createLocalExecutor({
     ...rest,
     resolution: description.resolution,
     cwd,
-    env: { ...opened.environment },
+    env,
     target: {
       description,
       launcher,
@@ -37,4 +42,19 @@ export function createRemoteExecutor(opened: OpenedTarget, options: RemoteExecut
       close: () => opened.close(),
     },
   });
+  return {
+    ...executor,
+    startDetached: (spec) =>
+      startRemoteDetached(opened.target, spec.command, {
+        ...unmarked,
+        resolution: description.resolution,
+        cwd,
+        env,
+        workdir: spec.workdir,
+        launcher,
+        ephemeral: opened.ephemeral,
+        ...(spec.env ? { envSet: spec.env } : {}),
+        ...(spec.verdict ? { verdict: spec.verdict } : {}),
+      }),
+  };
 }

@@ -17,6 +17,12 @@ export interface DetachedStart {
    * null without a private directory or without a shell (a no-bash plan).
    */
   readonly statusPath: string | null;
+  /**
+   * Where the pid and the paths are: absent for this machine; a remote target's name ("container
+   * app") when the start is there, its files in the target (`shellgate doctor` with the same
+   * executor lists them).
+   */
+  readonly target?: string;
 }
 
 /** A fresh private file (mode 0600), or null when none can be made. */

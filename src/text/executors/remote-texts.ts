@@ -19,3 +19,16 @@ export function remoteTooLongText(bytes: number, target: string): string {
 export function remoteDetachedText(target: string): string {
   return `A detached start is not available in ${target}; run it as a background task (run_in_background) instead.`;
 }
+
+export function remoteBackgroundUnavailableText(
+  target: string,
+  why: "removed-at-close" | "no-temporary-directory",
+): string {
+  return why === "removed-at-close"
+    ? `--background cannot outlive shellgate in ${target}: shellgate created that container from an image and removes it when it exits; name an existing container (executor.container), or run it in the foreground.`
+    : `--background keeps its log and exit status in the target, and ${target} has no writable /tmp for them; run it in the foreground, or make /tmp writable there.`;
+}
+
+export function remoteDetachFailedText(target: string, reason: string): string {
+  return `The command could not be started in the background in ${target}: ${reason}`;
+}

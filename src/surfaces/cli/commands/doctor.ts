@@ -13,6 +13,7 @@ import { sandboxOptionsFromConfig } from "../../../api/sandbox-options.js";
 import { loadConfig } from "../../../config/load-config.js";
 import type { ShellgateConfig } from "../../../config/schema.js";
 import type { OpenedTarget } from "../../../execution/remote/open-target.js";
+import { remoteBackgroundRuns } from "../../../execution/remote/remote-background-runs.js";
 import { type BackgroundRun, backgroundRuns } from "../../../execution/run/background-status.js";
 import { createSandbox } from "../../../execution/sandbox/index.js";
 import type { CliCommand } from "../command.js";
@@ -25,8 +26,16 @@ import { rejectPositionals, resolveOptionsFromConfig } from "./describe.js";
 const DOCTOR_USAGE =
   "usage: shellgate doctor [--json] [--host FILE] [--capture] [--config FILE] [--executor docker:NAME|ssh://user@host:port|k8s://ns/pod/container]";
 
-/** A remote target's probe, as `doctor` shows it: what was found, and what is missing. */
-function remoteDoctor(config: ShellgateConfig, opened: OpenedTarget, json: boolean): string {
+/**
+ * A remote target's probe, as `doctor` shows it: what was found, what is missing, and the
+ * `--background` starts recorded in the target (read there; undefined when they could not be).
+ */
+function remoteDoctor(
+  config: ShellgateConfig,
+  opened: OpenedTarget,
+  json: boolean,
+  background: readonly BackgroundRun[] | undefined,
+): string {
   const { facts } = opened.target;
   const { resolution } = opened.description;
   const description = describeShell(resolution, { remote: true });
@@ -39,6 +48,7 @@ function remoteDoctor(config: ShellgateConfig, opened: OpenedTarget, json: boole
       missing: opened.gaps,
       resolution,
       description,
+      ...(background ? { background } : {}),
     };
     return `${JSON.stringify(report, null, 2)}\n`;
   }
@@ -52,7 +62,10 @@ function remoteDoctor(config: ShellgateConfig, opened: OpenedTarget, json: boole
     description,
     opened.description.isolation ?? "",
   ];
-  return `${lines.join("\n")}\n`;
+  const runs = background
+    ? backgroundLines(background, ` in ${opened.description.target}`)
+    : `background runs (shellgate run --background): could not be read in ${opened.description.target}\n`;
+  return `${lines.join("\n")}\n${runs}`;
 }
 
 /**
@@ -72,8 +85,8 @@ async function sandboxDoctorReport(
 const BACKGROUND_SHOWN = 10;
 
 /** The `--background` starts recorded in the spill directory, and how each ended. */
-function backgroundLines(runs: readonly BackgroundRun[]): string {
-  if (runs.length === 0) return "background runs (shellgate run --background): none recorded\n";
+function backgroundLines(runs: readonly BackgroundRun[], where = ""): string {
+  if (runs.length === 0) return `background runs (shellgate run --background): none recorded${where}\n`;
   const lines = runs.slice(0, BACKGROUND_SHOWN).map((run) => {
     const state =
       run.state === "exited"
@@ -84,7 +97,7 @@ function backgroundLines(runs: readonly BackgroundRun[]): string {
     return `  pid ${run.pid}, started ${run.startedAt}: ${state}\n    command: ${run.command.split("\n")[0]}\n    output: ${run.logPath}`;
   });
   const more = runs.length > BACKGROUND_SHOWN ? [`  … ${runs.length - BACKGROUND_SHOWN} older`] : [];
-  return `background runs (shellgate run --background), newest first:\n${[...lines, ...more].join("\n")}\n`;
+  return `background runs (shellgate run --background)${where}, newest first:\n${[...lines, ...more].join("\n")}\n`;
 }
 
 export const doctorCommand: CliCommand = {
@@ -115,7 +128,9 @@ export const doctorCommand: CliCommand = {
         );
       }
       return withExecutorTarget(config, io.env, async (opened) => {
-        io.stdout.write(remoteDoctor(config, opened as OpenedTarget, booleanOption(parsed, "json")));
+        const target = opened as OpenedTarget;
+        const background = await remoteBackgroundRuns(target.target).catch(() => undefined);
+        io.stdout.write(remoteDoctor(config, target, booleanOption(parsed, "json"), background));
         return 0;
       });
     }

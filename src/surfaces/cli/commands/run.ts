@@ -3,15 +3,16 @@ import os from "node:os";
 import { CurrentDirectoryError } from "../../../../platforms/index.js";
 import { configWarnings, runOptionsFromConfig } from "../../../api/config-options.js";
 import { createShellgate } from "../../../api/create-shellgate.js";
+import type { Shellgate } from "../../../api/shellgate.js";
 import { callDirectory } from "../../../api/working-directory.js";
 import { loadConfig } from "../../../config/load-config.js";
 import type { ShellgateConfig } from "../../../config/schema.js";
 import { cleanOldSpills } from "../../../execution/io/spill-directory.js";
 import { ExecutionError } from "../../../execution/run/execution-error.js";
 import { cliExitCode } from "../../../execution/run/run-result.js";
-import { startDetached } from "../../../execution/run/start-detached.js";
+import { type DetachedStart, startDetached } from "../../../execution/run/start-detached.js";
 import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
-import { SAFETY_PROFILES, type SafetyProfile } from "../../../safety/verdict.js";
+import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
 import { renderRunMarkers, renderRunText } from "../../../text/results/render-result.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { isExecutorProblem, withExecutorFlag } from "../executor-option.js";
@@ -123,6 +124,47 @@ function writeJson(io: CliIo, value: unknown, pretty = false): void {
   io.stdout.write(`${JSON.stringify(value, null, pretty ? 2 : undefined)}\n`);
 }
 
+/**
+ * `--background`: detached on this machine, or in the executor's target (the remote executors
+ * record the exit status there); a host executor that cannot detach is refused.
+ */
+async function detach(
+  shellgate: Shellgate,
+  command: string,
+  workdir: string,
+  verdict: Verdict | undefined,
+  config: ShellgateConfig,
+  io: CliIo,
+): Promise<DetachedStart> {
+  const { executor } = shellgate;
+  if (executor.describe().location === "local") {
+    return startDetached(command, {
+      ...runOptionsFromConfig(config),
+      resolution: shellgate.shell,
+      cwd: shellgate.cwd,
+      workdir,
+      env: io.env,
+      ...(verdict ? { verdict } : {}),
+      ...(shellgate.sandbox.policy.mode === "off" ? {} : { sandbox: shellgate.sandbox }),
+    });
+  }
+  if (!executor.startDetached) {
+    throw new UsageError(
+      `--background needs an executor that can detach a command in ${executor.describe().target ?? "its target"}, and this one cannot; run it in the foreground, or detach it there (nohup COMMAND >log 2>&1 &)`,
+    );
+  }
+  return executor.startDetached(executor.resolve({ command, workdir, ...(verdict ? { verdict } : {}) }));
+}
+
+function startedText(started: DetachedStart): string {
+  const where = started.target === undefined ? "" : ` in ${started.target}`;
+  const files =
+    started.target === undefined
+      ? "shellgate doctor lists it"
+      : `both paths are in ${started.target}; shellgate doctor with the same --executor lists it`;
+  return `started in the background${where}: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}; exit status: ${started.statusPath ?? "(not recorded)"} (${files})`;
+}
+
 async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseArguments(args, OPTIONS);
   const command = await commandText(parsed.positionals, io);
@@ -166,26 +208,10 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
       action: background ? "background" : "run",
     });
     if (!admission.allowed) throw new ExecutionError("blocked", admission.reason, admission.verdict);
-    if (background && shellgate.executor.describe().location !== "local") {
-      throw new UsageError(
-        `--background detaches the command on this machine, and the executor runs commands in ${shellgate.executor.describe().target ?? "a remote target"}; run it in the foreground, or detach it there (nohup COMMAND >log 2>&1 &)`,
-      );
-    }
     if (background) {
-      const started = await startDetached(command, {
-        ...runOptionsFromConfig(config),
-        resolution: shellgate.shell,
-        cwd: shellgate.cwd,
-        workdir,
-        env: io.env,
-        verdict: admission.verdict,
-        ...(shellgate.sandbox.policy.mode === "off" ? {} : { sandbox: shellgate.sandbox }),
-      });
+      const started = await detach(shellgate, command, workdir, admission.verdict, config, io);
       if (json) writeJson(io, { ...started, exit: { code: 0, reason: "started" } });
-      else
-        io.stdout.write(
-          `started in the background: pid ${started.pid}; output: ${started.logPath ?? "(unavailable)"}; exit status: ${started.statusPath ?? "(not recorded)"} (shellgate doctor lists it)\n`,
-        );
+      else io.stdout.write(`${startedText(started)}\n`);
       return 0;
     }
     const spec = shellgate.executor.resolve({

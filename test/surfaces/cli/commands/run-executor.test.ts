@@ -48,10 +48,50 @@ describe.runIf(docker.engine !== undefined)("shellgate run --executor docker:NAM
     expect(result.code).toBe(124);
   });
 
-  it("refuses --background, which would detach it on this machine", async () => {
-    const result = await run("--background", "--", "sleep 1");
-    expect(result.code).toBe(64);
-    expect(result.err).toContain("--background detaches the command on this machine");
+  it("--background detaches it in the container, its exit status read back by doctor there", async () => {
+    const started = await run("--background", "--json", "--", "echo bg; exit 3");
+    expect(started.code).toBe(0);
+    const record = JSON.parse(started.out) as {
+      pid: number;
+      statusPath: string;
+      logPath: string;
+      target: string;
+    };
+    expect(record.target).toBe(`container ${docker.engine?.containers.bash}`);
+    const doctor = () =>
+      runCli(["doctor", "--json", "--executor", `docker:${docker.engine?.containers.bash}`], {
+        cwd: scratch,
+        env: env(),
+      });
+    const deadline = Date.now() + 60_000;
+    let listed: { pid: number; state: string; exitCode?: number } | undefined;
+    for (;;) {
+      const report = JSON.parse((await doctor()).out) as {
+        background: { pid: number; state: string; exitCode?: number; statusPath: string }[];
+      };
+      listed = report.background.find((entry) => entry.statusPath === record.statusPath);
+      if (listed?.state === "exited" || Date.now() > deadline) break;
+    }
+    expect(listed).toMatchObject({
+      pid: record.pid,
+      command: "echo bg; exit 3",
+      state: "exited",
+      exitCode: 3,
+    });
+    const text = await runCli(["doctor", "--executor", `docker:${docker.engine?.containers.bash}`], {
+      cwd: scratch,
+      env: env(),
+    });
+    expect(text.out).toContain(
+      `background runs (shellgate run --background) in container ${docker.engine?.containers.bash}, newest first:`,
+    );
+    expect(text.out).toMatch(new RegExp(`pid ${record.pid}, started \\S+: exited 3 at `));
+    const said = await run("--background", "--", "exit 0");
+    expect(said.out).toMatch(
+      new RegExp(
+        `^started in the background in container ${docker.engine?.containers.bash}: pid \\d+; output: /tmp/shellgate-background-\\w+/\\w+-background.log; exit status: /tmp/shellgate-background-\\w+/\\w+-background.exit \\(both paths are in container ${docker.engine?.containers.bash}; shellgate doctor with the same --executor lists it\\)\\n$`,
+      ),
+    );
   });
 
   it("exits 69 for a container that does not exist, with nothing started", async () => {
