@@ -84,15 +84,6 @@ export async function openShellgate(
   options: OpenOptions = {},
 ): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
-  // Refused before a remote target is opened: nothing to connect to for a call that cannot run.
-  if (parsed.session === "persistent" && !host.executor && parsed.executor.kind !== "local") {
-    const refusal = persistentSessionRefusal({
-      resolution: { kind: "bash" },
-      executor: parsed.executor.kind,
-      sandboxed: false,
-    });
-    if (refusal) throw new ConfigError(refusal, ["session"]);
-  }
   // The grammar loads while the shell (or the remote target) is probed; neither needs the other.
   const { gate, load: loadGate } = instanceGate(parsed);
   if (!options.loadGateLater) loadGate().catch(() => undefined);
@@ -150,8 +141,9 @@ export async function openShellgate(
     const enclose = sandbox.policy.mode === "off" ? {} : { sandbox };
     if (parsed.session === "persistent") {
       // Refused with one sentence where no resident shell can be kept, never run fresh instead.
-      const refusal = host.executor
-        ? host.executor.sessions
+      // A configured target's executor refused already when its shell is not bash.
+      const refusal = hostExecutor
+        ? hostExecutor.sessions
           ? null
           : persistentSessionRefusal({ resolution: shell, executor: "host", sandboxed: false })
         : persistentSessionRefusal({

@@ -56,21 +56,11 @@ describe("session: persistent where no resident shell can be kept", () => {
     try {
       const error = await refusal({ session: "persistent" }, { executor });
       expect(error.message).toBe(
-        `config key 'session': "persistent" runs on the local executor only for now, and the host's executor starts a fresh shell for every call; set session: "fresh".`,
+        `config key 'session': "persistent" needs an executor that keeps sessions, and the host's executor starts a fresh shell for every call; set session: "fresh".`,
       );
     } finally {
       await executor.close();
     }
-  });
-
-  it("is refused for a remote executor before its target is opened", async () => {
-    const error = await refusal({
-      session: "persistent",
-      executor: { kind: "docker", container: "no-such-container", docker_host: "unix:///nonexistent.sock" },
-    });
-    expect(error.message).toBe(
-      `config key 'session': "persistent" runs on the local executor only for now, and executor "docker" starts a fresh shell for every call; set session: "fresh".`,
-    );
   });
 
   it("fresh stays the default: the same places create an instance", async () => {
@@ -92,11 +82,12 @@ describe("the local executor asked for a session it cannot keep", () => {
 });
 
 describe("persistentSessionRefusal", () => {
-  it("names a remote executor and the sandbox, and allows local bash", () => {
+  it("allows a remote target's bash, names a target's POSIX sh and the sandbox, and allows local bash", () => {
     const bash = { kind: "bash" } as const;
-    expect(persistentSessionRefusal({ resolution: bash, executor: "docker", sandboxed: false })).toContain(
-      'executor "docker" starts a fresh shell for every call',
-    );
+    expect(persistentSessionRefusal({ resolution: bash, executor: "docker", sandboxed: false })).toBeNull();
+    expect(
+      persistentSessionRefusal({ resolution: { kind: "sh" }, executor: "ssh", sandboxed: false }),
+    ).toContain('the target of executor "ssh" has only a POSIX sh (no bash)');
     expect(persistentSessionRefusal({ resolution: bash, executor: "local", sandboxed: true })).toContain(
       "does not run inside the OS sandbox yet",
     );

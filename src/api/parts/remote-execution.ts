@@ -1,9 +1,11 @@
+import { ConfigError } from "../../config/config-error.js";
 import type { ShellgateConfig } from "../../config/schema.js";
 import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../../execution/executor/executor.js";
 import type { OpenedTarget } from "../../execution/remote/open-target.js";
 import type { RemoteLauncher } from "../../execution/remote/remote-launcher.js";
-import { runOptionsFromConfig } from "../config-options.js";
+import { SessionUnavailableError } from "../../execution/session/session-mode.js";
+import { runOptionsFromConfig, sessionSettingsFromConfig } from "../config-options.js";
 import { remoteTargetOptionsFromConfig } from "../executor-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 import { targetDirectory } from "./instance-target.js";
@@ -40,21 +42,34 @@ export async function openRemoteExecution(input: {
   const { createRemoteLauncher } = await import("../../execution/remote/remote-launcher.js");
   const opened: OpenedTarget = await openRemoteTarget(options, input.env);
   const launcher = createRemoteLauncher(opened.target);
-  const executor = createRemoteExecutor(opened, {
-    ...runOptionsFromConfig(config),
-    launcher,
-    cwd: targetDirectory(config.working_dir, opened.description),
-    check: input.gate.check,
-    concurrency: input.concurrency,
-    backgroundMaxOutputBytes: config.background_max_output_bytes,
-    backgroundReadMaxBytes: config.background_read_max_bytes,
-    maxBackgroundTasks: config.max_background_tasks,
-    spillTotalMaxBytes: config.spill_total_max_bytes,
-    spillMaxAgeHours: config.spill_max_age_hours,
-    onListenerError: (error, task) =>
-      input.log?.(
-        `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-  });
+  let executor: Executor;
+  try {
+    executor = remoteExecutor();
+  } catch (error) {
+    // `session: persistent` in a target without bash: refused with one sentence, nothing left open.
+    await opened.close().catch(() => undefined);
+    if (error instanceof SessionUnavailableError) throw new ConfigError(error.message, ["session"]);
+    throw error;
+  }
   return { executor, environment: opened.environment, launcher };
+
+  function remoteExecutor(): Executor {
+    return createRemoteExecutor(opened, {
+      ...runOptionsFromConfig(config),
+      launcher,
+      cwd: targetDirectory(config.working_dir, opened.description),
+      check: input.gate.check,
+      concurrency: input.concurrency,
+      backgroundMaxOutputBytes: config.background_max_output_bytes,
+      backgroundReadMaxBytes: config.background_read_max_bytes,
+      maxBackgroundTasks: config.max_background_tasks,
+      spillTotalMaxBytes: config.spill_total_max_bytes,
+      spillMaxAgeHours: config.spill_max_age_hours,
+      session: sessionSettingsFromConfig(config),
+      onListenerError: (error, task) =>
+        input.log?.(
+          `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    });
+  }
 }

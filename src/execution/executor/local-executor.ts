@@ -10,6 +10,8 @@ import { prepareStart } from "../prepare/prepare-start.js";
 import { runCommand } from "../run/run-command.js";
 import { RUN_DEFAULTS, type RunOptions } from "../run/run-options.js";
 import { resolveTimeoutMs } from "../run/timeout.js";
+import type { ShellControl } from "../session/launched-resident-shell.js";
+import { openLaunchedSession } from "../session/open-launched-session.js";
 import { openSessionShell } from "../session/open-session-shell.js";
 import { runInSession } from "../session/run-in-session.js";
 import {
@@ -61,6 +63,11 @@ export interface ExecutorTarget {
   endInstance(graceMs: number): Promise<unknown>;
   /** Lets go of the engine (and what shellgate created there). */
   close(): Promise<void>;
+  /**
+   * How a resident shell's command is ended in the target: with it, `session: persistent` keeps
+   * one bash per owner there, started through `launcher`; without it, persistent is refused.
+   */
+  readonly sessionControl?: ShellControl;
 }
 
 /** This machine as the local executor's target: the home and user its commands see. */
@@ -131,30 +138,36 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
 
   const description = target?.description ?? describeLocal(options, baseCwd);
   const killGraceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
-  // A target keeps its own sessions (or refuses them) before this executor is made.
-  const persistent = options.session?.mode === "persistent" && !target ? options.session : undefined;
+  const persistent = options.session?.mode === "persistent" ? options.session : undefined;
   if (persistent) {
     // Refused rather than run fresh: with the OS sandbox on, a long-lived shell inside the
     // sandbox's wrapper is not yet interrupted (the signal would reach the wrapper), see the
     // issue-21 note; without bash there is no resident shell to keep.
     const refusal = persistentSessionRefusal({
       resolution: options.resolution,
-      executor: "local",
+      executor: target ? (target.sessionControl ? target.description.location : "host") : "local",
       sandboxed: options.sandbox !== undefined,
     });
     if (refusal) throw new SessionUnavailableError(refusal);
   }
+  const sessionControl = target?.sessionControl;
+  const killBackgroundChildren = options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren;
   const sessionPool = persistent
     ? new SessionPool({
         maxSessions: persistent.maxSessions,
         idleMs: persistent.idleMs,
         startDirectory: baseCwd,
+        // A target's bash is started through its launcher, as every command there is.
         open: () =>
-          openSessionShell({
-            ...shared,
-            graceMs: killGraceMs,
-            killBackgroundChildren: options.killBackgroundChildren ?? RUN_DEFAULTS.killBackgroundChildren,
-          }),
+          target && sessionControl
+            ? openLaunchedSession({
+                ...shared,
+                launcher: target.launcher,
+                control: sessionControl,
+                graceMs: killGraceMs,
+                killBackgroundChildren,
+              })
+            : openSessionShell({ ...shared, graceMs: killGraceMs, killBackgroundChildren }),
       })
     : undefined;
 

@@ -6,6 +6,13 @@ export interface KillScriptInput {
   readonly token: string;
   /** The run's process group (the wrapper's pid); absent when it was never reported. */
   readonly processGroup?: number;
+  /**
+   * Every descendant of this pid is a member too, the pid itself never (a resident shell: its
+   * commands run in process groups of their own, so no one group holds them).
+   */
+  readonly descendantsOf?: number;
+  /** SIGINT goes to this pid before anything else (a resident shell, so it abandons its command line). */
+  readonly interrupt?: number;
   /** `NAME=VALUE` markers: every process whose environment holds one is ended too (`setsid` escapes). */
   readonly markers: readonly string[];
   /** SIGTERM → SIGKILL grace. */
@@ -30,12 +37,17 @@ export function killScript(input: KillScriptInput): string {
   if (!/^[A-Za-z0-9]+$/.test(input.token)) throw new Error("the control token must be alphanumeric");
   const mark = `\\0${RECORD_SEPARATOR.charCodeAt(0).toString(8)}${input.token}`;
   const group = input.processGroup === undefined ? "" : String(input.processGroup);
+  const parent = input.descendantsOf === undefined ? "" : String(input.descendantsOf);
   const markers = input.markers.map((marker) => `-e ${singleQuote(marker)}`).join(" ");
   const steps = (milliseconds: number) => Math.max(1, Math.ceil(milliseconds / 50));
   return [
+    ...(input.interrupt === undefined ? [] : [`kill -INT ${input.interrupt} 2>/dev/null`]),
     `g=${group}`,
-    // Members: the group by /proc/<pid>/stat's fifth field (after the parenthesised name), zombies not.
-    `members(){ [ -n "$g" ]||return 0;for f in /proc/[0-9]*/stat;do read -r l <"$f" 2>/dev/null||continue;r=\${l##*) };set -- $r;[ "$3" = "$g" ]&&[ "$1" != Z ]&&{ p=\${f#/proc/};echo "\${p%/stat}";};done;}`,
+    `d=${parent}`,
+    // Members: the group by /proc/<pid>/stat's fifth field (after the parenthesised name), zombies
+    // not; with a parent, every process whose chain of fourth fields (ppid) leads to it, found by
+    // widening the set from the parent until a pass adds nothing.
+    `members(){ [ -n "$g$d" ]||return 0;t=;for f in /proc/[0-9]*/stat;do read -r l <"$f" 2>/dev/null||continue;r=\${l##*) };set -- $r;p=\${f#/proc/};p=\${p%/stat};[ "$1" = Z ]&&continue;[ -n "$g" ]&&[ "$3" = "$g" ]&&echo "$p";[ -n "$d" ]&&t="$t$p:$2 ";done;[ -n "$d" ]||return 0;k=" $d ";m=1;while [ $m = 1 ];do m=0;for e in $t;do case "$k" in *" \${e#*:} "*)case "$k" in *" \${e%%:*} "*);;*)k="$k\${e%%:*} ";m=1;echo "\${e%%:*}";;esac;;esac;done;done;}`,
     markers === ""
       ? "marked(){ :;}"
       : // GNU grep reads a NUL-separated environ whole; busybox grep stops at the first NUL, so

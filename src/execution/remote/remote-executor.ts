@@ -2,6 +2,7 @@ import type { Executor } from "../executor/executor.js";
 import { createLocalExecutor, type LocalExecutorOptions } from "../executor/local-executor.js";
 import type { OpenedTarget } from "./open-target.js";
 import { createRemoteLauncher, type RemoteLauncher } from "./remote-launcher.js";
+import { remoteShellControl } from "./session/remote-shell-control.js";
 import { startRemoteDetached } from "./start-remote-detached.js";
 
 export interface RemoteExecutorOptions
@@ -14,8 +15,8 @@ export interface RemoteExecutorOptions
 
 /**
  * The executor for a probed remote target: the same executor as on this machine — admission, the
- * one prepare step, timeouts, output caps and spill, background tasks, owner fencing, done notices
- * — with the target's launcher under it. Commands start from the target's own environment (scrubbed
+ * one prepare step, timeouts, output caps and spill, background tasks, owner fencing, done notices,
+ * persistent sessions (a resident bash per owner in the target) — with the target's launcher under it. Commands start from the target's own environment (scrubbed
  * as here), in the target's directory, with its shell; nothing of this machine's environment goes
  * in. `close()` ends the tasks, then what escaped them (the instance marker, in the target), then
  * lets go of the engine — and returns even when the target is gone. Spill files stay on this
@@ -40,6 +41,7 @@ export function createRemoteExecutor(opened: OpenedTarget, options: RemoteExecut
       launcher,
       endInstance: (graceMs) => launcher.endInstance(graceMs),
       close: () => opened.close(),
+      sessionControl: remoteShellControl(opened.target),
     },
   });
   return {

@@ -77,6 +77,10 @@ async function reportingExec(
 
 export interface GroupKillInput {
   readonly processGroup?: number;
+  /** Every descendant of this pid is ended (or listed) too, never the pid itself. */
+  readonly descendantsOf?: number;
+  /** SIGINT to this pid first. */
+  readonly interrupt?: number;
   readonly markers: readonly string[];
   readonly graceMs: number;
   readonly listOnly?: boolean;
@@ -93,6 +97,8 @@ export async function groupKill(target: RemoteTarget, input: GroupKillInput): Pr
   const script = killScript({
     token,
     ...(input.processGroup === undefined ? {} : { processGroup: input.processGroup }),
+    ...(input.descendantsOf === undefined ? {} : { descendantsOf: input.descendantsOf }),
+    ...(input.interrupt === undefined ? {} : { interrupt: input.interrupt }),
     markers: input.markers,
     graceMs: input.graceMs,
     killWaitMs: KILL_WAIT_MS,

@@ -28,8 +28,15 @@ export function startupLine(): string {
 }
 
 export interface CommandLineInput {
-  /** The command text, run with `.` from the private directory (so `return` ends it early). */
-  readonly scriptPath: string;
+  /** The command's file, run with `.` (so `return` ends it early, and the shell is not interactive meanwhile). */
+  readonly scriptPath?: string;
+  /**
+   * The command text, when the line carries it (a shell in a remote target, where writing a file
+   * first would cost an exec): with `scriptPath`, the shell writes it there itself (`printf`, a
+   * builtin) and sources it; without, it runs under `eval` — the same frame, but a top-level
+   * `return` is an error then, and the shell stays interactive (`exit` says so on stderr).
+   */
+  readonly text?: string;
   readonly markers: FrameMarkers;
   /** Variables exported before the command (the run marker, the caller's own variables). */
   readonly exports: Readonly<Record<string, string>>;
@@ -64,10 +71,20 @@ export function commandLine(input: CommandLineInput): string {
   const { stdout, stderr, control } = SESSION_FDS;
   const exports = Object.entries(input.exports).map(([name, value]) => `export ${name}=${ansiCQuote(value)}`);
   const cd = input.cd === undefined ? [] : [`cd -- ${ansiCQuote(input.cd)} &&`];
-  const body = [...cd, `. ${ansiCQuote(input.scriptPath)}`].join(" ");
+  const run =
+    input.scriptPath === undefined
+      ? `eval ${ansiCQuote(input.text ?? "")}`
+      : `. ${ansiCQuote(input.scriptPath)}`;
+  const body = [...cd, run].join(" ");
+  // `>|`: a command's `set -C` must not keep the next one from being written.
+  const write =
+    input.text !== undefined && input.scriptPath !== undefined
+      ? [`printf %s ${ansiCQuote(input.text)} >|${ansiCQuote(input.scriptPath)}`]
+      : [];
   return [
     // Reported here, so notices of earlier jobs are not printed inside this command's output.
     "jobs >/dev/null 2>&1",
+    ...write,
     ...exports,
     printTo(stdout, input.markers.start),
     printTo(stderr, input.markers.start),

@@ -92,6 +92,11 @@ export type FrameEnd =
       readonly signal: NodeJS.Signals | null;
       /** Set when shellgate ended it (the command would not give the shell back). */
       readonly reason?: string;
+      /**
+       * Set when the connection to a remote target broke: the model-facing sentence. How the
+       * command ended is unknown then, and the call reads as an infrastructure failure.
+       */
+      readonly lost?: string;
       readonly termination?: CommandTermination;
     };
 

@@ -128,6 +128,13 @@ export async function runInSession(
         exitCode = null;
         signal = end.termination?.forced ? "SIGKILL" : "SIGTERM";
       }
+    } else if (end.lost !== undefined) {
+      // As a fresh run reads a broken connection: how the command ended is unknown.
+      pool.noteEnded(options.owner, "the connection to the target was lost during a command");
+      throw new ExecutionError(
+        "target-lost",
+        `${end.lost} The session's shell is gone with it; the next call starts a new one.`,
+      );
     } else {
       exitCode = end.code;
       signal = end.signal;

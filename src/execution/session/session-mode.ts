@@ -34,15 +34,21 @@ export interface SessionPlace {
 /**
  * The one sentence an instance asked for `session: persistent` refuses with when it cannot keep a
  * resident shell there, or null when it can. Refused, never run fresh instead: a model told that
- * `cd` persists would act on a directory it is not in. Pure.
+ * `cd` persists would act on a directory it is not in. A remote target (docker, ssh, kubernetes)
+ * keeps its sessions in the target's own bash; a host's own executor keeps none unless it says so
+ * (`Executor.sessions`). Pure.
  */
 export function persistentSessionRefusal(place: SessionPlace): string | null {
   const fix = 'set session: "fresh"';
-  if (place.executor !== "local") {
-    const which = place.executor === "host" ? "the host's executor" : `executor "${place.executor}"`;
-    return `config key 'session': "persistent" runs on the local executor only for now, and ${which} starts a fresh shell for every call; ${fix}.`;
+  if (place.executor === "host") {
+    return `config key 'session': "persistent" needs an executor that keeps sessions, and the host's executor starts a fresh shell for every call; ${fix}.`;
   }
-  const shell = sessionUnsupported(place.resolution);
+  const local = place.executor === "local";
+  const shell = local
+    ? sessionUnsupported(place.resolution)
+    : place.resolution.kind === "bash"
+      ? null
+      : `the target of executor "${place.executor}" has only a POSIX sh (no bash), and a persistent session needs bash there`;
   if (shell !== null) return `config key 'session': "persistent" cannot start here: ${shell}; ${fix}.`;
   if (place.sandboxed) {
     return `config key 'session': "persistent" does not run inside the OS sandbox yet (a timeout could not stop one command without ending the sandboxed shell); ${fix} or sandbox.mode "off".`;

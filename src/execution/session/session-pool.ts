@@ -1,5 +1,6 @@
-import type { ResidentShell, ShellState } from "./resident-shell.js";
+import type { ShellState } from "./resident-shell.js";
 import { decideRoom, restartNotice, type SessionEnd } from "./session-bounds.js";
+import type { SessionShell } from "./session-shell.js";
 
 export const DEFAULT_MAX_SESSIONS = 16;
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
@@ -11,13 +12,13 @@ export interface SessionPoolOptions {
    * Starts a new resident shell (in the instance's directory, with the instance's environment);
    * resolves once it runs, rejects when it cannot start (nothing is left then).
    */
-  readonly open: () => Promise<ResidentShell>;
+  readonly open: () => Promise<SessionShell>;
   /** Where a new shell starts, as the restart notice names it. */
   readonly startDirectory: string;
 }
 
 interface Session {
-  readonly shell: ResidentShell;
+  readonly shell: SessionShell;
   /** The pool's use count when this session was last given back: recency without clock ties. */
   lastUsed: number;
   idleTimer: NodeJS.Timeout | undefined;
@@ -27,7 +28,7 @@ interface Session {
 
 /** A shell lent for one command. */
 export interface Lease {
-  readonly shell: ResidentShell;
+  readonly shell: SessionShell;
   /** Set when an earlier shell of this owner had ended: the model is told this one is new. */
   readonly notice?: string;
   /** Gives the shell back (starts its idle clock); call exactly once. */
