@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const entry = new URL("../dist/bundle/cli.js", import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
-  process.stderr.write("shellgate: the package is not built; run `npm run build` (npm install does it).\n");
+  process.stderr.write("shellgate: the package is not built; run `npm run build` in its folder.\n");
   process.exit(2);
 }
 // Node 22.1+ keeps V8's compiled code for the bundle in the system temp directory, so a later start

@@ -28,7 +28,32 @@ const ENTRIES = {
 // the optional sandbox library and the executors' engine clients (optional peers, imported when that
 // executor is configured), and the frameworks the adapters are given (peers).
 const EXTERNAL_PACKAGES =
-  /^(web-tree-sitter|koffi|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|dockerode|ssh2|@kubernetes\/client-node|ai|@openai\/agents|@langchain\/core)(\/|$)/;
+  /^(web-tree-sitter|@koromix\/koffi-win32-[^/]+|iconv-lite|@lydell\/node-pty|@homebridge\/node-pty-prebuilt-multiarch|@anthropic-ai\/sandbox-runtime|dockerode|ssh2|@kubernetes\/client-node|ai|@openai\/agents|@langchain\/core)(\/|$)/;
+
+// The SDK's Server and Client construct Ajv as their default JSON Schema validator, so they import
+// it statically; shellgate always passes a validator of its own (which imports Ajv on first use,
+// src/surfaces/mcp/create-mcp-server.ts), so in the bundle that static import is a class that says
+// so. That keeps ~240 KB (Ajv, ajv-formats, fast-uri) out of what `shellgate mcp` parses at start.
+const SDK_DEFAULT_VALIDATOR = "\0sdk-default-validator";
+const sdkDefaultValidator = {
+  name: "sdk-default-validator",
+  resolveId(source, importer) {
+    const fromSdk =
+      importer &&
+      /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/](server|client)[\\/]index\.js$/.test(importer);
+    return fromSdk && source === "../validation/ajv-provider.js" ? SDK_DEFAULT_VALIDATOR : null;
+  },
+  load(id) {
+    if (id !== SDK_DEFAULT_VALIDATOR) return null;
+    return `export class AjvJsonSchemaValidator {
+  constructor() {
+    throw new Error("shellgate's bundle leaves out the MCP SDK's default validator: pass jsonSchemaValidator");
+  }
+}`;
+  },
+};
+
+const OWN_MODULE = /[\\/]dist[\\/](src|platforms)[\\/]/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
 
@@ -36,11 +61,18 @@ rmSync(`${dist}bundle`, { recursive: true, force: true });
 await build({
   input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${dist}${file}`])),
   platform: "node",
+  plugins: [sdkDefaultValidator],
+  // shellgate's own modules do nothing on import but define things (no registration, no global
+  // changes), so a module whose exports an entry point does not use is left out of that entry's
+  // graph even when a barrel (platforms/index.js) re-exports it: the CLI's start no longer loads
+  // zod and the host-snapshot schema because main.js names one helper through that barrel.
+  treeshake: { moduleSideEffects: (id) => (OWN_MODULE.test(id) ? false : undefined) },
   external: (id) => id.startsWith("node:") || (isPackage(id) && EXTERNAL_PACKAGES.test(id)),
   logLevel: "warn",
   output: {
     dir: `${dist}bundle`,
     format: "esm",
     chunkFileNames: "chunks/[name]-[hash].js",
+    minify: { compress: false, mangle: false },
   },
 });

@@ -4,7 +4,8 @@
 // machine with `npx shellgate` pointed at this checkout's bin. A `ts` block without imports
 // continues the block before it. Blocks not run here say so in their info string, and why:
 //   `sh mcp-client=…` and `sh run=installed-package` run in scripts/check-installed-package.mjs;
-// `npm install`, `npm test` and `npm pack` are .ci/run's own steps, so those words are left out.
+// `npm install`, `npm run build`, `npm test` and `npm pack` are .ci/run's own steps, so those words
+// are left out.
 // Run: npm run build && node scripts/readme-snippets.mjs
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -84,7 +85,12 @@ for (const block of blocks.filter((candidate) => candidate.lang === "sh")) {
   }
   const script = block.code
     .split("\n")
-    .map((line) => line.replace(/^npm (install|ci)( && |$)/, "").replace(/^npm (test|pack)$/, ""))
+    .map((line) =>
+      line
+        .replace(/^npm (install|ci)( && |$)/, "")
+        .replace(/^npm run build( && |$)/, "")
+        .replace(/^npm (test|pack)$/, ""),
+    )
     .join("\n")
     .replaceAll("npx shellgate", `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)}`);
   const home = mkdtempSync(path.join(repository, ".readme-sh-"));

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { decodeTextFile } from "../../platforms/index.js";
 import { ConfigError } from "./config-error.js";
+import { DEFAULT_CONFIG } from "./default-config.generated.js";
 import { duplicateKeyPath } from "./duplicate-keys.js";
-import { parseConfig } from "./parse-config.js";
 import type { ShellgateConfig } from "./schema.js";
 
 export const DEFAULT_CONFIG_FILE = "shellgate.config.json";
@@ -35,7 +35,8 @@ export async function loadConfig(
     text = decodeTextFile(await readFile(target));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (file === undefined && code === "ENOENT") return parseConfig({});
+    // The schema's own defaults, generated from it: no file means no zod to load on this start.
+    if (file === undefined && code === "ENOENT") return structuredClone(DEFAULT_CONFIG);
     const why = (code !== undefined ? READ_FAILURES[code] : undefined) ?? code ?? String(error);
     const named = flagFile === undefined && file !== undefined ? ` (named by ${CONFIG_FILE_VARIABLE})` : "";
     throw new ConfigError(`cannot read config file ${target}${named}: ${why}`);
@@ -55,6 +56,7 @@ export async function loadConfig(
       `${target}: config key '${duplicate}' appears twice; JSON keeps only the last one, so remove the one you did not mean`,
     );
   }
+  const { parseConfig } = await import("./parse-config.js");
   try {
     return parseConfig(data);
   } catch (error) {

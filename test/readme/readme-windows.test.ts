@@ -39,10 +39,12 @@ const [linuxQuickStart] = (readmeBlocks(readmePath) as Block[]).filter(
 
 describe("README Windows quick start", () => {
   it("gives the two quick-start commands for PowerShell 5.1, PowerShell 7 and cmd", () => {
-    expect(linuxQuickStart?.code).toBe("npm install && npx shellgate run 'uname -a'\nnpm test\n");
+    expect(linuxQuickStart?.code).toBe(
+      "npm install && npm run build && npx shellgate run 'uname -a'\nnpm test\n",
+    );
     for (const shell of ["powershell-5.1", "powershell-7", "cmd"]) {
       const [first, second] = block(shell).trimEnd().split("\n");
-      expect(first, shell).toMatch(/^npm install\b.*\bnpx shellgate run (['"])uname -a\1/);
+      expect(first, shell).toMatch(/^npm install\b.*\bnpm run build\b.*\bnpx shellgate run (['"])uname -a\1/);
       expect(second, shell).toBe("npm test");
     }
   });

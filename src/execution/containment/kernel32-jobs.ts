@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import path from "node:path";
+import { loadKernel32 } from "../windows/kernel32.js";
 import {
   BASIC_ACCOUNTING_SIZE,
   CONTAINMENT_LIMIT_FLAGS,
@@ -62,21 +61,13 @@ const JOB_OBJECT_TERMINATE = 0x0008;
  */
 const KEPT_JOB_ACCESS = JOB_OBJECT_ASSIGN_PROCESS | JOB_OBJECT_QUERY | JOB_OBJECT_TERMINATE | SYNCHRONIZE;
 
-interface Koffi {
-  load(file: string): { func(prototype: string): (...args: unknown[]) => unknown };
-}
-
 /**
- * Loads koffi and binds kernel32 once. koffi ships its Windows binaries in the npm packages
- * `@koromix/koffi-win32-{x64,arm64,ia32}`, so this works with install scripts disabled and no
- * compiler. The require is synchronous so a job can be created and assigned in the same tick as the
- * spawn (see `contain-process.ts`).
+ * Binds the job calls once, through koffi's native module for this architecture (see
+ * `../windows/kernel32.ts`): no install script, no compiler. Synchronous, so a job can be created
+ * and assigned in the same tick as the spawn (see `contain-process.ts`).
  */
 export function loadJobApi(environment: NodeJS.ProcessEnv = process.env): JobApi {
-  const require = createRequire(import.meta.url);
-  const koffi = require("koffi") as Koffi;
-  const systemRoot = environment.SystemRoot ?? environment.SYSTEMROOT ?? "C:\\Windows";
-  const kernel32 = koffi.load(path.win32.join(systemRoot, "System32", "kernel32.dll"));
+  const kernel32 = loadKernel32(environment);
   const pointerSize: PointerSize = process.arch === "ia32" ? 4 : 8;
   const CreateJobObjectW = kernel32.func(
     "void * __stdcall CreateJobObjectW(void *attributes, const char16_t *name)",

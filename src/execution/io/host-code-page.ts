@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import path from "node:path";
+import { loadKernel32 } from "../windows/kernel32.js";
 
 let cached: number | null | undefined;
 let cachedAnsi: number | null | undefined;
@@ -7,18 +6,14 @@ let cachedAnsi: number | null | undefined;
 /**
  * The OEM code page of this Windows host (437, 850, 866, 932, ...), which console programs such as
  * cmd's `dir`/`type`, `findstr` and Windows PowerShell 5.1 use when they write to a pipe. Null off
- * Windows or when it cannot be read. Read once, through kernel32 (koffi, loaded on Windows only).
+ * Windows or when it cannot be read. Read once, through kernel32 (koffi's native module, loaded on
+ * Windows only).
  */
 export function hostOemCodePage(platform: NodeJS.Platform = process.platform): number | null {
   if (platform !== "win32") return null;
   if (cached !== undefined) return cached;
   try {
-    const koffi = createRequire(import.meta.url)("koffi") as {
-      load(file: string): { func(prototype: string): () => number };
-    };
-    const systemRoot = process.env.SystemRoot ?? "C:\\Windows";
-    const kernel32 = koffi.load(path.win32.join(systemRoot, "System32", "kernel32.dll"));
-    const page = kernel32.func("uint32_t __stdcall GetOEMCP()")();
+    const page = loadKernel32().func("uint32_t __stdcall GetOEMCP()")() as number;
     cached = page > 0 ? page : null;
   } catch {
     cached = null;
@@ -34,12 +29,7 @@ export function hostAnsiCodePage(platform: NodeJS.Platform = process.platform): 
   if (platform !== "win32") return null;
   if (cachedAnsi !== undefined) return cachedAnsi;
   try {
-    const koffi = createRequire(import.meta.url)("koffi") as {
-      load(file: string): { func(prototype: string): () => number };
-    };
-    const systemRoot = process.env.SystemRoot ?? "C:\\Windows";
-    const kernel32 = koffi.load(path.win32.join(systemRoot, "System32", "kernel32.dll"));
-    const page = kernel32.func("uint32_t __stdcall GetACP()")();
+    const page = loadKernel32().func("uint32_t __stdcall GetACP()")() as number;
     cachedAnsi = page > 0 ? page : null;
   } catch {
     cachedAnsi = null;

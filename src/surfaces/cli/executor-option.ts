@@ -2,15 +2,8 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError } from "../../config/config-error.js";
-import { parseConfig } from "../../config/parse-config.js";
 import type { ShellgateConfig } from "../../config/schema.js";
-import { isExecutorError } from "../../execution/remote/executor-error.js";
-import {
-  ExecutorFlagError,
-  executorFromShorthand,
-  parseExecutorFlag,
-  type ShorthandDefaults,
-} from "./executor-flag.js";
+import { executorFromShorthand, parseExecutorFlag, type ShorthandDefaults } from "./executor-flag.js";
 
 /** The key files OpenSSH tries first, in its order. */
 const DEFAULT_KEYS = ["id_ed25519", "id_ecdsa", "id_rsa"];
@@ -26,14 +19,16 @@ function shorthandDefaults(env: NodeJS.ProcessEnv): ShorthandDefaults {
 /**
  * The config with `--executor` applied: the shorthand over the configured executor, checked by the
  * same schema as the config file. Throws `ExecutorFlagError` or a `ConfigError` about `executor`.
+ * The schema (zod) is imported only when there is a flag to check, not on every command's start.
  */
-export function withExecutorFlag(
+export async function withExecutorFlag(
   config: ShellgateConfig,
   flag: string | undefined,
   env: NodeJS.ProcessEnv,
-): ShellgateConfig {
+): Promise<ShellgateConfig> {
   if (flag === undefined) return config;
   const executor = executorFromShorthand(parseExecutorFlag(flag), config.executor, shorthandDefaults(env));
+  const { parseConfig } = await import("../../config/parse-config.js");
   try {
     return { ...config, executor: parseConfig({ executor }).executor };
   } catch (error) {
@@ -44,16 +39,4 @@ export function withExecutorFlag(
     }
     throw error;
   }
-}
-
-/**
- * Whether an error is about where commands run — a bad `--executor`, a config `executor` shellgate
- * could not read, a target that cannot be reached or used: the CLI says it in one line and exits
- * 69 (EX_UNAVAILABLE), as for any command that could not start.
- */
-export function isExecutorProblem(error: unknown): error is Error {
-  if (error instanceof ExecutorFlagError || isExecutorError(error)) return true;
-  return (
-    error instanceof ConfigError && error.keys.length > 0 && error.keys.every((key) => key === "executor")
-  );
 }

@@ -2,7 +2,7 @@ import { currentDirectory } from "../../../platforms/index.js";
 import { packageVersion } from "../mcp/package-version.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { commands } from "./commands/index.js";
-import { isExecutorProblem } from "./executor-option.js";
+import { isExecutorProblem } from "./executor-problem.js";
 import { COMMAND_HELP, commandHelpText } from "./help/command-help.js";
 import { isInputError } from "./input-error.js";
 import { processInterrupter } from "./process-interrupter.js";

@@ -1,7 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { z } from "zod";
 import type { ToolDefinition } from "../../tools/tool-definition.js";
@@ -16,16 +15,22 @@ import { listedTool } from "./tool-listing.js";
 const anyToolCall = z.looseObject({ method: z.literal("tools/call"), params: z.unknown() });
 const anyToolList = z.looseObject({ method: z.literal("tools/list"), params: z.unknown().optional() });
 
-// The SDK's default validator compiles Ajv and its meta-schemas when the server is constructed, on
-// the way to the first answer; it only checks elicitation replies, which shellgate never asks for,
-// so it is built on first use.
-let validator: AjvJsonSchemaValidator | undefined;
-const validatorOnFirstUse: jsonSchemaValidator = {
+// The SDK's default validator is Ajv, which only checks elicitation replies (shellgate never asks
+// for them). Ajv with its formats and URI parser is ~240 KB of code to parse and compiles its
+// meta-schemas on construction, on the way to the first answer; so it is imported when
+// elicitInput is first called, which is the SDK's one use of it (scripts/bundle.mjs leaves the
+// SDK's own static import of it out of the bundle).
+let validator: jsonSchemaValidator | undefined;
+const validatorOnceLoaded: jsonSchemaValidator = {
   getValidator(schema) {
-    validator ??= new AjvJsonSchemaValidator();
+    if (!validator) throw new Error("the JSON Schema validator loads with the first elicitInput call");
     return validator.getValidator(schema);
   },
 };
+async function loadValidator(): Promise<void> {
+  const { AjvJsonSchemaValidator } = await import("@modelcontextprotocol/sdk/validation/ajv-provider.js");
+  validator ??= new AjvJsonSchemaValidator();
+}
 
 export interface McpServerOptions {
   readonly name?: string;
@@ -52,10 +57,15 @@ export function createMcpServer(libraryTools: readonly ToolDefinition[], options
     { name: options.name ?? "shellgate", version: options.version },
     {
       capabilities: { tools: {} },
-      jsonSchemaValidator: validatorOnFirstUse,
+      jsonSchemaValidator: validatorOnceLoaded,
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
+  const elicit = server.elicitInput.bind(server);
+  server.elicitInput = async (...args: Parameters<Server["elicitInput"]>) => {
+    await loadValidator();
+    return elicit(...args);
+  };
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // On the protocol layer too: Server's own parse answers bad params with an internal error and a dump.
   Protocol.prototype.setRequestHandler.call(server, anyToolList, async (request) => {

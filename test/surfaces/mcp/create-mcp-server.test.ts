@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../../src/api/tools/define-tool.js";
@@ -104,5 +105,25 @@ describe("createMcpServer", () => {
       message:
         "MCP error -32602: Invalid tools/call parameters: 'name' must be the tool's name, a non-empty string.",
     });
+  });
+
+  it("checks an elicitation reply against the requested schema (the validator loads on that first call)", async () => {
+    const server = createMcpServer([echo], { version: "1.2.3", ownerId: "connection-1" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    client = new Client({ name: "test", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const replies = [{ answer: "yes" }, { answer: 7 }];
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: "accept",
+      content: replies.shift(),
+    }));
+    await client.connect(clientSide);
+    const ask = () =>
+      server.elicitInput({
+        message: "Proceed?",
+        requestedSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+      });
+    expect(await ask()).toMatchObject({ action: "accept", content: { answer: "yes" } });
+    await expect(ask()).rejects.toThrow(/does not match requested schema/);
   });
 });

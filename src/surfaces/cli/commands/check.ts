@@ -34,7 +34,7 @@ async function gateOptions(args: readonly string[], io: CliIo) {
     host: { type: "string" },
     executor: { type: "string" },
   });
-  const config = withExecutorFlag(
+  const config = await withExecutorFlag(
     await loadConfig(stringOption(parsed, "config"), io.cwd, io.env),
     stringOption(parsed, "executor"),
     io.env,

@@ -116,7 +116,7 @@ export const doctorCommand: CliCommand = {
       return 0;
     }
     rejectPositionals(parsed);
-    const config = withExecutorFlag(
+    const config = await withExecutorFlag(
       await loadConfig(stringOption(parsed, "config"), io.cwd),
       stringOption(parsed, "executor"),
       io.env,

@@ -15,7 +15,8 @@ import { validateTimeoutSeconds } from "../../../execution/run/timeout.js";
 import { SAFETY_PROFILES, type SafetyProfile, type Verdict } from "../../../safety/verdict.js";
 import { renderRunMarkers, renderRunText } from "../../../text/results/render-result.js";
 import type { CliCommand, CliIo } from "../command.js";
-import { isExecutorProblem, withExecutorFlag } from "../executor-option.js";
+import { withExecutorFlag } from "../executor-option.js";
+import { isExecutorProblem } from "../executor-problem.js";
 import { isInputError } from "../input-error.js";
 import type { InterruptSignal } from "../interrupter.js";
 import { booleanOption, parseArguments, stringOption } from "../parse-arguments.js";
@@ -181,7 +182,7 @@ async function runOnce(args: readonly string[], io: CliIo): Promise<number> {
   const profile = parseProfile(stringOption(parsed, "profile"));
   let config: ShellgateConfig = await loadConfig(stringOption(parsed, "config"), io.cwd);
   if (profile) config = { ...config, safety_profile: profile };
-  config = withExecutorFlag(config, stringOption(parsed, "executor"), io.env);
+  config = await withExecutorFlag(config, stringOption(parsed, "executor"), io.env);
   for (const warning of configWarnings(config)) io.stderr.write(`shellgate: warning: ${warning}\n`);
   const json = booleanOption(parsed, "json");
   // The same instance every host gets: one admission step, the configured executor.
