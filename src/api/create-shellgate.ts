@@ -145,12 +145,8 @@ export async function openShellgate(
       const refusal = hostExecutor
         ? hostExecutor.sessions
           ? null
-          : persistentSessionRefusal({ resolution: shell, executor: "host", sandboxed: false })
-        : persistentSessionRefusal({
-            resolution: shell,
-            executor: "local",
-            sandboxed: enclose.sandbox !== undefined,
-          });
+          : persistentSessionRefusal({ resolution: shell, executor: "host" })
+        : persistentSessionRefusal({ resolution: shell, executor: "local" });
       if (refusal) throw new ConfigError(refusal, ["session"]);
     }
     const execution = executionPort(

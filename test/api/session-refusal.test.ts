@@ -82,18 +82,13 @@ describe("the local executor asked for a session it cannot keep", () => {
 });
 
 describe("persistentSessionRefusal", () => {
-  it("allows a remote target's bash, names a target's POSIX sh and the sandbox, and allows local bash", () => {
+  it("allows a remote target's bash, names a target's POSIX sh, and allows local bash (sandboxed or not: the sandbox encloses the shell)", () => {
     const bash = { kind: "bash" } as const;
-    expect(persistentSessionRefusal({ resolution: bash, executor: "docker", sandboxed: false })).toBeNull();
-    expect(
-      persistentSessionRefusal({ resolution: { kind: "sh" }, executor: "ssh", sandboxed: false }),
-    ).toContain('the target of executor "ssh" has only a POSIX sh (no bash)');
-    expect(persistentSessionRefusal({ resolution: bash, executor: "local", sandboxed: true })).toContain(
-      "does not run inside the OS sandbox yet",
+    expect(persistentSessionRefusal({ resolution: bash, executor: "docker" })).toBeNull();
+    expect(persistentSessionRefusal({ resolution: { kind: "sh" }, executor: "ssh" })).toContain(
+      'the target of executor "ssh" has only a POSIX sh (no bash)',
     );
-    expect(persistentSessionRefusal({ resolution: bash, executor: "local", sandboxed: false })).toBeNull();
-    expect(
-      persistentSessionRefusal({ resolution: { kind: "gitbash" }, executor: "local", sandboxed: false }),
-    ).toBeNull();
+    expect(persistentSessionRefusal({ resolution: bash, executor: "local" })).toBeNull();
+    expect(persistentSessionRefusal({ resolution: { kind: "gitbash" }, executor: "local" })).toBeNull();
   });
 });

@@ -140,13 +140,11 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
   const killGraceMs = options.killGraceMs ?? RUN_DEFAULTS.killGraceMs;
   const persistent = options.session?.mode === "persistent" ? options.session : undefined;
   if (persistent) {
-    // Refused rather than run fresh: with the OS sandbox on, a long-lived shell inside the
-    // sandbox's wrapper is not yet interrupted (the signal would reach the wrapper), see the
-    // issue-21 note; without bash there is no resident shell to keep.
+    // Refused rather than run fresh: without bash there is no resident shell to keep. With the OS
+    // sandbox on, the resident bash starts inside it (see open-session-shell.ts).
     const refusal = persistentSessionRefusal({
       resolution: options.resolution,
       executor: target ? (target.sessionControl ? target.description.location : "host") : "local",
-      sandboxed: options.sandbox !== undefined,
     });
     if (refusal) throw new SessionUnavailableError(refusal);
   }

@@ -43,6 +43,8 @@ export async function openSessionShell(options: OpenSessionShellOptions): Promis
     killBackgroundChildren: options.killBackgroundChildren,
     annotate: (output) => prepared.trailer(output),
     release: () => prepared.release(),
+    // bubblewrap puts the shell in a PID namespace below its own processes; macOS's wrapper execs it.
+    pidNamespace: prepared.sandboxed && resolution.platform === "linux",
   });
   const failed = await shell.ready;
   if (failed) {

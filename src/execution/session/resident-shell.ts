@@ -6,16 +6,18 @@ import type { ProcessJob } from "../containment/process-job.js";
 import { createRunMarker, type RunMarker } from "../environment/run-marker.js";
 import type { LaunchPlan } from "../launch/launcher.js";
 import { jobOf, startProcess } from "../spawn/start-process.js";
+import { listDescendants } from "../terminate/list-descendants.js";
 import { isProcessAlive } from "../terminate/process-alive.js";
 import { terminateTree } from "../terminate/terminate-tree.js";
 import { ControlReader, type FrameRecord } from "./control-record.js";
+import { findEnclosedShell } from "./enclosed-shell-pid.js";
 import { createFrameNonce, createSessionSentinel, frameMarkers } from "./frame-markers.js";
 import { commandLine, interruptedLine, SESSION_FDS, startupLine } from "./frame-script.js";
 import { FrameStream } from "./frame-stream.js";
+import { RESIDENT_BASH_ARGS } from "./resident-bash-args.js";
 import { type CommandTermination, commandMembers, terminateCommand } from "./terminate-command.js";
 
-/** The arguments every resident bash starts with: no start-up file is read, no line editing. */
-export const RESIDENT_BASH_ARGS = ["--norc", "--noprofile", "--noediting", "-i"] as const;
+export { RESIDENT_BASH_ARGS };
 
 /**
  * The command a resident shell is started with, through the one prepare step like any start (so
@@ -62,6 +64,12 @@ export interface ResidentShellOptions {
   readonly annotate?: (output: string) => string;
   /** Called once the shell has ended (a sandbox registration is let go). */
   readonly release?: () => void;
+  /**
+   * The spawned process is the OS sandbox's wrapper (bubblewrap), and the bash runs below it in a
+   * PID namespace of its own: commands are interrupted and their trees found below the bash's host
+   * pid, and its `jobs -p` (namespace pids) are not read as host pids. Linux only.
+   */
+  readonly pidNamespace?: boolean;
 }
 
 /** One command as the session runs it. */
@@ -148,6 +156,8 @@ export class ResidentShell {
   #state: ShellState;
   #ending: Promise<void> | undefined;
   #spawnError: Error | undefined;
+  /** The bash's host pid below the sandbox's wrapper, once found (`pidNamespace`). */
+  #enclosedPid: number | undefined;
   /** Background pids already reported as left running (`killBackgroundChildren` off). */
   readonly #reported = new Set<number>();
 
@@ -243,6 +253,17 @@ export class ResidentShell {
     return this.#spawnError;
   }
 
+  /**
+   * The bash's host pid: the spawned process itself, or — in a PID namespace — the bash found below
+   * the wrapper (the wrapper's other descendants are the sandbox, never a command's tree).
+   */
+  async #shellPid(): Promise<number | undefined> {
+    const pid = this.#child.pid;
+    if (!this.#options.pidNamespace || pid === undefined) return pid;
+    this.#enclosedPid ??= await findEnclosedShell(pid);
+    return this.#enclosedPid;
+  }
+
   #write(text: string): void {
     const stdin = this.#child.stdin as Writable | null;
     if (stdin && !stdin.destroyed && this.#exit === undefined) stdin.write(text);
@@ -329,10 +350,16 @@ export class ResidentShell {
       interrupting ??= (async () => {
         if (this.#exit !== undefined) return;
         const windows = (this.#options.platform ?? process.platform) === "win32";
-        const pid = this.#child.pid;
-        if (windows || pid === undefined) {
+        if (windows) {
           // No interrupt reaches a Windows bash from here: the session's job goes with the command.
           endReason = "a timeout or abort on Windows ends the session's shell with the command";
+          await this.#end();
+          return;
+        }
+        const pid = await this.#shellPid();
+        if (pid === undefined) {
+          endReason =
+            "the sandboxed shell had not started when the command was stopped, so the session was ended";
           await this.#end();
           return;
         }
@@ -383,9 +410,13 @@ export class ResidentShell {
     marker: RunMarker,
     command: string,
   ): Promise<{ pids: readonly number[]; killed: boolean } | undefined> {
-    const pid = this.#child.pid;
-    if (pid === undefined || (this.#options.platform ?? process.platform) === "win32") return undefined;
-    const jobs = record.jobs.filter((job) => job !== pid && isProcessAlive(job));
+    if ((this.#options.platform ?? process.platform) === "win32") return undefined;
+    const pid = await this.#shellPid();
+    if (pid === undefined) return undefined;
+    // Inside a PID namespace `jobs -p` names namespace pids; what lives below the bash is the same set.
+    const jobs = this.#options.pidNamespace
+      ? (await listDescendants(pid).catch(() => [] as number[])).filter(isProcessAlive)
+      : record.jobs.filter((job) => job !== pid && isProcessAlive(job));
     const mayEscape = /&|\b(?:setsid|nohup|disown)\b/.test(command);
     const found = mayEscape || jobs.length > 0 ? await commandMembers(pid, marker) : [];
     const fresh = [...new Set([...jobs, ...found])].filter((member) => !this.#reported.has(member));

@@ -28,7 +28,6 @@ export interface SessionPlace {
   readonly resolution: Pick<ShellResolution, "kind">;
   /** The config's executor kind, or "host" for an executor the host passed in. */
   readonly executor: string;
-  readonly sandboxed: boolean;
 }
 
 /**
@@ -36,7 +35,7 @@ export interface SessionPlace {
  * resident shell there, or null when it can. Refused, never run fresh instead: a model told that
  * `cd` persists would act on a directory it is not in. A remote target (docker, ssh, kubernetes)
  * keeps its sessions in the target's own bash; a host's own executor keeps none unless it says so
- * (`Executor.sessions`). Pure.
+ * (`Executor.sessions`). The OS sandbox is no reason: the resident bash starts inside it. Pure.
  */
 export function persistentSessionRefusal(place: SessionPlace): string | null {
   const fix = 'set session: "fresh"';
@@ -50,9 +49,6 @@ export function persistentSessionRefusal(place: SessionPlace): string | null {
       ? null
       : `the target of executor "${place.executor}" has only a POSIX sh (no bash), and a persistent session needs bash there`;
   if (shell !== null) return `config key 'session': "persistent" cannot start here: ${shell}; ${fix}.`;
-  if (place.sandboxed) {
-    return `config key 'session': "persistent" does not run inside the OS sandbox yet (a timeout could not stop one command without ending the sandboxed shell); ${fix} or sandbox.mode "off".`;
-  }
   return null;
 }
 
