@@ -107,6 +107,6 @@ export function writeThenRunHit(origin: string, file: string): RuleHit {
   return {
     rule: "write-then-run",
     severity: "dynamic",
-    reason: `${origin} runs ${file}, which this command writes first with content only known at run time (downloaded, decoded or generated), so what it runs cannot be checked; write the file in one command, read it, then run it in another.`,
+    reason: `this command writes a file that a later command runs; its content is computed: ${origin} runs ${file}, written earlier with content only known at run time (downloaded, decoded or generated), so what it runs cannot be checked; write the file in one command, read it, then run it in another.`,
   };
 }

@@ -22,6 +22,7 @@ import { isHistoryFile } from "../rules/protected-paths.js";
 import { historyFileOf, historyWipeHit } from "../rules/user-records.js";
 import { commandWriteTargets, judgeWriteTarget } from "../rules/write-targets.js";
 import { runnerCommands } from "../runners/runner-sources.js";
+import { taskRunnerCommands } from "../runners/task-runners.js";
 import { unwrapWindows } from "../windows/unwrap-windows.js";
 import { computedCommandNameHit, TOO_MANY_COMMANDS, WRAPPED_TOO_DEEP } from "./analysis-hits.js";
 import type { CommandRecord, Sink } from "./analysis-result.js";
@@ -290,6 +291,7 @@ function judgeNamed(analysis: ScriptAnalysis, name: string, given: Invocation, l
   const tools = toolActions(name, invocation, scope, fileText);
   for (const hit of tools.hits) analysis.add(hit, invocation);
   nested.push(...tools.nested, ...runnerCommands(name, invocation, scope, fileText));
+  nested.push(...taskRunnerCommands(name, invocation, scope));
   for (const item of nested) {
     if (item.kind === "invocation") judgeCommand(analysis, item.invocation, level + 1);
     else analysis.script(item, invocation);

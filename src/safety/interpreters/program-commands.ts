@@ -1,4 +1,4 @@
-import type { ExpandedWord } from "../extract/expanded-word.js";
+import { type ExpandedWord, UNKNOWN } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import type { Nested } from "../normalize/nested.js";
 import { mutationCommands } from "./mutations.js";
@@ -124,17 +124,31 @@ function packageScripts(
     glob: false,
   });
   if (text === undefined) return [];
+  // package.json written with content only known at run time: its scripts are computed.
+  const computed: Nested = {
+    kind: "script",
+    text: undefined,
+    origin: `${name} ${values[0] ?? ""}`,
+    written: "package.json",
+  };
   let scripts: unknown;
   try {
     scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
   } catch {
-    return [];
+    return text.includes(UNKNOWN) ? [computed] : [];
   }
   if (typeof scripts !== "object" || scripts === null) return [];
   return names.flatMap((script) => {
     const command = (scripts as Record<string, unknown>)[script];
     return typeof command === "string"
-      ? [{ kind: "script", text: command, origin: `the package script '${script}'` } as const]
+      ? [
+          {
+            kind: "script",
+            text: command,
+            origin: `the package script '${script}'`,
+            written: "package.json",
+          } as const,
+        ]
       : [];
   });
 }

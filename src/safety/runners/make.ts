@@ -1,4 +1,4 @@
-import { type ExpandedWord, literalWord } from "../extract/expanded-word.js";
+import { type ExpandedWord, literalWord, UNKNOWN } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
@@ -30,6 +30,8 @@ interface MakeRun {
   readonly shell: string | undefined;
   readonly programs: string[];
   readonly unknownInput: boolean;
+  /** Makefiles this command wrote where text only known at run time stands outside a recipe line. */
+  readonly computed: string[];
 }
 
 function word(value: string): ExpandedWord {
@@ -137,6 +139,7 @@ function makeRun(invocation: Invocation, scope: Scope, fileText: FileText): Make
     ...(run.files.length > 0 ? run.files : ["GNUmakefile", "makefile", "Makefile"].map(word)),
   ];
   const seen = new Set<string>();
+  const computed: string[] = [];
   const queue = [...makefiles];
   while (queue.length > 0 && seen.size < 32) {
     const file = queue.shift()!;
@@ -144,6 +147,12 @@ function makeRun(invocation: Invocation, scope: Scope, fileText: FileText): Make
     seen.add(file.value);
     const text = read(file);
     if (text === undefined) continue;
+    // Unknown text in a recipe line is a word of that recipe; anywhere else it could be any rule.
+    if (
+      text.includes(UNKNOWN) &&
+      text.split("\n").some((line) => !line.startsWith("\t") && line.includes(UNKNOWN))
+    )
+      computed.push(file.value);
     run.texts.push(text);
     for (const include of text.matchAll(/^\s*-?(?:include|sinclude)\s+(.+)$/gm))
       for (const name of include[1]!.trim().split(/\s+/)) queue.push(word(name));
@@ -152,7 +161,14 @@ function makeRun(invocation: Invocation, scope: Scope, fileText: FileText): Make
     const shell = /^\s*SHELL\s*:{0,3}=\s*(\S+)/m.exec(text);
     if (shell) run.shell = shell[1];
   }
-  return { dryRun: run.dryRun, texts: run.texts, shell: run.shell, programs: run.programs, unknownInput };
+  return {
+    dryRun: run.dryRun,
+    texts: run.texts,
+    shell: run.shell,
+    programs: run.programs,
+    unknownInput,
+    computed,
+  };
 }
 
 function script(text: string, origin: string): Nested {
@@ -163,7 +179,12 @@ function script(text: string, origin: string): Nested {
 export function makeCommands(invocation: Invocation, scope: Scope, fileText: FileText): Nested[] {
   const run = makeRun(invocation, scope, fileText);
   if (run.unknownInput) return [{ kind: "script", text: undefined, origin: "make -f -" }];
-  const nested: Nested[] = [];
+  const nested: Nested[] = run.computed.map((file) => ({
+    kind: "script",
+    text: undefined,
+    origin: "make",
+    written: file,
+  }));
   for (const text of run.texts) {
     const recipes: string[] = [];
     for (const line of text.split("\n")) {

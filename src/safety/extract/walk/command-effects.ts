@@ -5,6 +5,7 @@ import { basename, resolveIn, virtualPath } from "../paths.js";
 import type { Scope } from "../scope.js";
 import { invocationOutput } from "../static-output.js";
 import { formatPrintf } from "../text-filters.js";
+import { applyBuildEffects } from "./build-effects.js";
 import { applyFileEffects } from "./file-effects.js";
 import { recordProgramCopy } from "./program-copies.js";
 import type { WalkVisitor } from "./script-walker.js";
@@ -91,6 +92,7 @@ export function applyCommandEffects(
       for (const arg of args) scope.aliases.delete(arg);
     } else recordProgramCopy(name, args, scope);
     applyFileEffects(name, invocation, scope);
+    applyBuildEffects(name, invocation, scope);
   }
   for (const redirect of invocation.redirects) {
     if (!writesTarget(redirect) || !redirect.target || (redirect.descriptor ?? 1) !== 1) continue;
