@@ -2,6 +2,7 @@ import type { Parser } from "web-tree-sitter";
 import type { Scope } from "../extract/scope.js";
 import type { AnalysisResult, Sink } from "./analysis-result.js";
 import { ScriptAnalysis } from "./script-analysis.js";
+import { secretFlowFindings } from "./secret-flows.js";
 
 export type { AnalysisResult, CommandRecord } from "./analysis-result.js";
 export { EXPAND_ALIASES } from "./judge-command.js";
@@ -29,5 +30,6 @@ export function analyzeScript(
     simpleScripts: options.simpleScripts ?? true,
   };
   new ScriptAnalysis(parser, scope, 0, undefined, sink, undefined).run(text);
+  secretFlowFindings(sink);
   return sink;
 }

@@ -9,6 +9,7 @@ import { foldStrings } from "../interpreters/fold-strings.js";
 import { inlineCode, type Language } from "../interpreters/inline-code.js";
 import { libraryCalls } from "../interpreters/library-calls.js";
 import { mutationCommands } from "../interpreters/mutations.js";
+import { networkShellHit } from "../interpreters/network-shell.js";
 import { processCalls } from "../interpreters/process-calls.js";
 import { normaliseReflection } from "../interpreters/reflection.js";
 import type { Nested } from "../normalize/nested.js";
@@ -56,6 +57,8 @@ export function judgeProgramText(
   nested.push(...calls.nested);
   const capability = capabilityHit(code, language, origin);
   if (capability) hits.push(capability);
+  const remoteShell = networkShellHit(code, language, origin);
+  if (remoteShell) hits.push(remoteShell);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
+import { ownEntry } from "../own-entry.js";
 import { inner, joined } from "./inner-command.js";
 import type { Nested } from "./nested.js";
 import { commandIndex } from "./skip-options.js";
@@ -11,7 +12,7 @@ export function unwrapPrivileged(
   invocation: Invocation,
   args: readonly ExpandedWord[],
 ): Nested[] {
-  const index = commandIndex(args, WRAPPERS[name] ?? {});
+  const index = commandIndex(args, ownEntry(WRAPPERS, name) ?? {});
   const options = args.slice(0, index === -1 ? args.length : index);
   const shell = options.some(
     (word) => /^-[a-zA-Z]*[si]/.test(word.value) || word.value === "--shell" || word.value === "--login",
@@ -79,7 +80,7 @@ export function unwrapFrontEnd(
     if (value === "-c" || value === "--command")
       return [{ kind: "script", text: args[index + 1]?.value ?? "", origin: `${name} -c` }];
   }
-  const index = commandIndex(args, FRONT_END_GRAMMAR[name] ?? {});
+  const index = commandIndex(args, ownEntry(FRONT_END_GRAMMAR, name) ?? {});
   if (index === -1) return [];
   const rest = args.slice(index);
   return rest.length === 1 && name !== "pfexec"

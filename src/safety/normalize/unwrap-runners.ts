@@ -1,5 +1,6 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
+import { ownEntry } from "../own-entry.js";
 import { inner, joined } from "./inner-command.js";
 import type { Nested } from "./nested.js";
 import { commandIndex, type OptionGrammar } from "./skip-options.js";
@@ -175,7 +176,7 @@ export function unwrapRunner(name: string, invocation: Invocation, args: readonl
     });
     return index === -1 ? [] : [inner(invocation, args.slice(index), name)];
   }
-  const runner = SUBCOMMAND_RUNNERS[name];
+  const runner = ownEntry(SUBCOMMAND_RUNNERS, name);
   if (runner) {
     const sub = args.findIndex((word) => !word.value.startsWith("-"));
     if (sub === -1 || !runner.subcommands.includes(args[sub]!.value)) return [];

@@ -1,5 +1,6 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
+import { ownEntry } from "../own-entry.js";
 import { inner, joined } from "./inner-command.js";
 import type { Nested } from "./nested.js";
 import { commandIndex } from "./skip-options.js";
@@ -89,7 +90,7 @@ export function unwrap(name: string, invocation: Invocation, fileText?: FileText
     case "gdb":
       return unwrapGdb(invocation, args);
     default: {
-      const grammar = WRAPPERS[name];
+      const grammar = ownEntry(WRAPPERS, name);
       if (!grammar) return unwrapRunner(name, invocation, args);
       const index = commandIndex(args, grammar);
       return index === -1 ? [] : [inner(invocation, args.slice(index), name)];

@@ -1,3 +1,4 @@
+import { ownEntry } from "../own-entry.js";
 import { onlyInformational } from "./informational.js";
 import type { Rule } from "./rule.js";
 
@@ -56,8 +57,8 @@ const INFORMATIONAL: Record<string, readonly string[]> = {
 
 export const accountRule: Rule = ({ name, args }) => {
   const words = args.map((word) => word.value);
-  if (ACCOUNT_COMMANDS.has(name) && onlyInformational(words, INFORMATIONAL[name])) return undefined;
-  const lookOnly = READ_ONLY[name];
+  if (ACCOUNT_COMMANDS.has(name) && onlyInformational(words, ownEntry(INFORMATIONAL, name))) return undefined;
+  const lookOnly = ownEntry(READ_ONLY, name);
   const mutating =
     (ACCOUNT_COMMANDS.has(name) && !(lookOnly && words.some((word) => lookOnly.test(word)))) ||
     (name === "pw" && /^(user|group)(add|del|mod)$/.test(words[0] ?? "")) ||

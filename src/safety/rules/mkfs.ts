@@ -2,6 +2,7 @@ import { hasMarkers } from "../extract/expanded-word.js";
 import { resolveIn, throughLinks } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
+import { ownEntry } from "../own-entry.js";
 import { onlyInformational } from "./informational.js";
 import type { Rule } from "./rule.js";
 
@@ -104,13 +105,13 @@ function formatterHit(name: string, args: Parameters<Rule>[0]["args"]): RuleHit 
       return undefined;
     return hit(name);
   }
-  const readOnly = PARTITIONERS[name];
+  const readOnly = ownEntry(PARTITIONERS, name);
   if (readOnly) {
     if (args.length === 0 || args.some((word) => readOnly.test(word.value)))
       return name === "parted" && args.length === 0 ? hit(name) : undefined;
     return hit(name);
   }
-  const destructive = SUBCOMMANDS[name];
+  const destructive = ownEntry(SUBCOMMANDS, name);
   if (destructive && args.some((word) => destructive.test(word.value))) return hit(name);
   return undefined;
 }

@@ -2,6 +2,7 @@ import { literalWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
+import { ownEntry } from "../own-entry.js";
 
 /**
  * The languages runners take commands in, and how each becomes something the gate judges: shell
@@ -158,7 +159,7 @@ export function tmuxCommands(args: readonly string[], origin: string): Nested[] 
         );
       return;
     }
-    const shape = TMUX_SHELL_COMMANDS[name];
+    const shape = ownEntry(TMUX_SHELL_COMMANDS, name);
     if (!shape) return;
     let index = 0;
     while (index < rest.length && rest[index]!.startsWith("-") && rest[index] !== "--") {

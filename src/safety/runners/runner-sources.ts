@@ -2,6 +2,7 @@ import { type ExpandedWord, HOME_PATH, literalWord } from "../extract/expanded-w
 import type { Invocation } from "../extract/invocation.js";
 import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
+import { ownEntry } from "../own-entry.js";
 import { type CodeKind, readCode, splitWords, tmuxCommands } from "./code-readers.js";
 import { RUNNERS, type RunnerSpec } from "./runner-table.js";
 
@@ -145,7 +146,7 @@ export function runnerCommands(
   scope: Scope,
   fileText: FileText,
 ): Nested[] {
-  const spec = RUNNERS[name];
+  const spec = ownEntry(RUNNERS, name);
   if (!spec || invocation.words.length === 0) return [];
   const nested: Nested[] = [];
   const found = sources(name, spec, invocation, scope, fileText);

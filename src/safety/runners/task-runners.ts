@@ -3,6 +3,7 @@ import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
+import { ownEntry } from "../own-entry.js";
 import { shownPath } from "../reparse/written-files.js";
 import { compiledEffects, sourceLanguage } from "./compiled-source.js";
 import { type ProjectFormat, projectFileCommands } from "./project-file-readers.js";
@@ -302,7 +303,8 @@ function buildRunner(name: string, args: readonly string[], invocation: Invocati
 /** The commands `name` runs from project files and sources this command wrote; [] for other programs. */
 export function taskRunnerCommands(name: string, invocation: Invocation, scope: Scope): Nested[] {
   const args = invocation.words.slice(1).map((word) => word.value);
-  const spec = RUNNERS[name];
+  // Own keys only: a program named `__proto__` or `constructor` is no runner.
+  const spec = ownEntry(RUNNERS, name);
   const found = spec ? projectRunner(name, spec, args, invocation, scope) : [];
   return [...found, ...buildRunner(name, args, invocation, scope)];
 }

@@ -546,7 +546,11 @@ export const ADVERSARIAL_CASES: readonly Case[] = [
     expect: SAFE,
     why: "narrowed find -exec rm",
   },
-  { command: "docker run --rm -v /:/host alpine ls /host", expect: SAFE, why: "mount flag mentions /" },
+  {
+    command: "docker run --rm -v /:/host:ro alpine ls /host",
+    expect: SAFE,
+    why: "mount flag mentions /, read-only",
+  },
   { command: "dd if=/dev/urandom of=random.bin bs=1k count=1", expect: SAFE, why: "dd to a file" },
   { command: "dd if=/dev/sda of=backup.img bs=4M", expect: SAFE, why: "reading a disk into a file" },
   { command: "cat /dev/sda1 | head -c 512 | xxd", expect: SAFE, why: "reading a device" },
