@@ -81,7 +81,8 @@ function removeRule(input: RuleInput): RuleHit | undefined {
   if (recursive)
     return (
       firstProtected(operands, input, `'${input.name}'`) ??
-      systemFileRemoved(operands, input, `'${input.name}'`)
+      systemFileRemoved(operands, input, `'${input.name}'`) ??
+      computedTreeHit(operands, `'${input.name}'`)
     );
   // Without -r only files go, but a key or token file is as gone as a directory would be.
   let kept: Protection | undefined;
@@ -94,6 +95,28 @@ function removeRule(input: RuleInput): RuleHit | undefined {
     : systemFileRemoved(operands, input, `'${input.name}'`);
 }
 
+/**
+ * A quoted command substitution is one path the command prints at run time (`"$(getent passwd u |
+ * cut -d: -f6)"`, `"$(cd ~/.. && pwd)"`): the gate cannot read which tree goes, and lookups like
+ * these print the home or its parent. Strict and standard block it; `mktemp`'s fresh directory is
+ * the one computed path a recursive delete is written for. Unquoted substitutions are lists of
+ * names (`$(find . -name '*.pyc')`), judged as before.
+ */
+function computedTreeHit(words: readonly ExpandedWord[], tool: string): RuleHit | undefined {
+  const computed = words.find((word) => {
+    const whole = /^"(?:\$\(([\s\S]*)\)|`([\s\S]*)`)"$/.exec(word.source);
+    if (!whole) return false;
+    const inner = (whole[1] ?? whole[2] ?? "").trim();
+    return !/^(mktemp|command mktemp)(\s|$)/.test(inner);
+  });
+  if (!computed) return undefined;
+  return {
+    rule: "delete.computed",
+    severity: "dynamic",
+    reason: `${tool} would recursively delete ${computed.source}, a path printed at run time that the gate cannot read; write the path out, or delete a specific project path.`,
+  };
+}
+
 /** Removing (or moving away) an account, authentication, mount or boot file. */
 function systemFileRemoved(
   words: readonly ExpandedWord[],
@@ -103,6 +126,10 @@ function systemFileRemoved(
   for (const word of words) {
     const kind = systemFileKind(word, input.scope);
     if (kind) return systemFileHit(kind, `${tool} removes ${word.source},`);
+    // A glob under a log directory (`/var/log/journal/*`) names the logs as surely as a path does.
+    const pattern = word.glob ? resolveIn(word.pattern, input.scope) : undefined;
+    if (pattern !== undefined && isSystemLog(pattern))
+      return historyWipeHit(`${tool} removes ${word.source}, system logs,`);
     const resolved = word.glob ? undefined : resolveIn(word.value, input.scope);
     if (resolved === undefined) continue;
     if (isSystemLog(resolved)) return historyWipeHit(`${tool} removes ${resolved}, a system log,`);

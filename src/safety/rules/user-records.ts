@@ -9,8 +9,11 @@ import type { Rule } from "./rule.js";
  * removes every scheduled job; installing an empty one does the same) and the shell history (which
  * also says what ran). Bash writes a history file only when told to: `history -w [FILE]` writes the
  * list (empty in `bash -c`) over FILE or $HISTFILE, and assigning HISTFILESIZE truncates $HISTFILE
- * at once (bash(1), HISTFILESIZE); `history -c` alone clears only the list of a shell that keeps
- * none, so it changes nothing here.
+ * at once (bash(1), HISTFILESIZE). Clearing or deleting entries (`history -c`, `history -d`),
+ * switching recording off (`set +o history`) and the variables that stop it (HISTSIZE=0, an empty
+ * HISTFILE, HISTIGNORE='*') erase or hide what ran in an interactive shell; shellgate's own shells
+ * keep no list, so here they only say the command means to hide its trail, which strict refuses.
+ * The system journal's vacuum options and the reflog's immediate expiry delete records for good.
  */
 
 export function historyWipeHit(what: string): RuleHit {
@@ -36,8 +39,63 @@ function crontabHit(what: string): RuleHit {
   };
 }
 
+/** Why assigning `value` to `variable` stops the shell recording what runs, or undefined. */
+function historyOff(variable: string, value: string): string | undefined {
+  if ((variable === "HISTSIZE" || variable === "HISTFILESIZE") && /^0*$/.test(value))
+    return `${variable}=${value} keeps no history,`;
+  if (variable === "HISTFILE" && (value === "" || value === "/dev/null"))
+    return `HISTFILE=${value} keeps no history file,`;
+  if (variable === "HISTIGNORE" && /(^|:)\*(:|$)/.test(value))
+    return `HISTIGNORE=${value} records no command,`;
+  return undefined;
+}
+
+const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"]);
+
+function historyStateHit(
+  name: string,
+  words: readonly string[],
+  invocation: Parameters<Rule>[0]["invocation"],
+): RuleHit | undefined {
+  for (const assignment of invocation.assignments) {
+    const why = historyOff(assignment.name, assignment.value.value);
+    if (why) return historyWipeHit(why);
+  }
+  if (DECLARERS.has(name)) {
+    for (const word of words) {
+      const match = /^([A-Za-z_]\w*)=(.*)$/s.exec(word);
+      const why = match ? historyOff(match[1]!, match[2]!) : undefined;
+      if (why) return historyWipeHit(why);
+    }
+  }
+  if (name === "unset" && words.includes("HISTFILE"))
+    return historyWipeHit("unset HISTFILE keeps no history file,");
+  if (name === "set" && words.some((word, index) => word === "+o" && words[index + 1] === "history"))
+    return historyWipeHit("set +o history stops recording commands,");
+  if (name === "history" && words.some((word) => /^-[a-zA-Z]*[cd]/.test(word)))
+    return historyWipeHit(`'history ${words.join(" ")}' deletes entries of the session's history,`);
+  if (name === "git") {
+    // The reflog is the only record of commits no branch names any more; expiring it now (or a
+    // gc pruning now) deletes them for good. The defaults keep 90 and 14 days.
+    const now = (option: string) =>
+      words.some((word) => new RegExp(`^${option}=(now|all|0|\\d+\\.seconds?(\\.ago)?)$`).test(word));
+    const reflog = words.indexOf("reflog");
+    if (reflog !== -1 && words[reflog + 1] === "expire" && (now("--expire") || now("--expire-unreachable")))
+      return historyWipeHit("'git reflog expire' with an expiry of now deletes the record of past commits,");
+    if (reflog !== -1 && words[reflog + 1] === "delete")
+      return historyWipeHit("'git reflog delete' deletes the record of past commits,");
+    if (words.includes("gc") && now("--prune"))
+      return historyWipeHit("'git gc --prune=now' deletes every commit no branch names,");
+  }
+  if (name === "journalctl" && words.some((word) => /^--vacuum-(time|size|files)(=|$)/.test(word)))
+    return historyWipeHit("'journalctl --vacuum-…' deletes system journal files,");
+  return undefined;
+}
+
 export const userRecordsRule: Rule = ({ name, args, invocation, scope }) => {
   const words = args.map((word) => word.value);
+  const state = historyStateHit(name, words, invocation);
+  if (state) return state;
   if (name === "crontab") {
     if (words.some((word) => /^-[a-zA-Z]*r/.test(word))) return crontabHit("-r deletes the crontab");
     const operands = words.filter((word, index) => !word.startsWith("-") && words[index - 1] !== "-u");
