@@ -163,6 +163,13 @@ export function judgeCommand(
     judgeCommand(analysis, { ...invocation, words: [...split, ...invocation.words.slice(1)] }, level + 1);
     return;
   }
+  // `"$BASH"` is the running bash's own path (bash(1): BASH) until the command assigns it: judged as
+  // bash, so its `-c` text is read like any other.
+  if (/^"?\$(\{BASH\}|BASH)"?$/.test(first.source) && !scope.variables.has("BASH")) {
+    const bash = { ...first, value: "bash", pattern: "bash", dynamic: false, source: "bash" };
+    judgeCommand(analysis, { ...invocation, words: [bash, ...invocation.words.slice(1)] }, level + 1);
+    return;
+  }
   const path = invocation.assignments.find((assignment) => assignment.name === "PATH")?.value.value;
   const { name, computed } = normaliseCommandName(
     first,

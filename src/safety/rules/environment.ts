@@ -12,6 +12,8 @@ export function environmentRule(assignment: Assignment): RuleHit | undefined {
   if (!assignment.exported || !POISONING.test(assignment.name)) return undefined;
   // Emptying a preload variable turns the preload off.
   if (assignment.value.value === "" && !assignment.value.dynamic) return undefined;
+  // A start-up file or preload that is the empty device loads nothing (`BASH_ENV=/dev/null bash`).
+  if (assignment.value.value === "/dev/null" && !assignment.value.dynamic) return undefined;
   if (assignment.name === "PS4" && !/[$`]/.test(assignment.value.value)) return undefined;
   if (
     (assignment.name === "SHELLOPTS" || assignment.name === "BASHOPTS") &&
