@@ -1,5 +1,6 @@
 import { accountRule } from "./account.js";
 import { cloudDeletionRule } from "./cloud-deletion.js";
+import { configuredCommandRule } from "./configured-commands.js";
 import { containerEscapeRule } from "./container-escape.js";
 import { databaseClientRule } from "./database-clients.js";
 import { deleteRule } from "./delete.js";
@@ -36,4 +37,5 @@ export const RULES: readonly Rule[] = [
   networkShellRule,
   secretUploadRule,
   containerEscapeRule,
+  configuredCommandRule,
 ];

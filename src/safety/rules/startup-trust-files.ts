@@ -36,7 +36,7 @@ const KINDS: readonly (readonly [RegExp, StartupKind])[] = [
     "desktop autostart entry",
   ],
   [
-    /^(\.gitconfig|\.config\/git\/config|\.vimrc|\.exrc|\.config\/nvim\/init\.(vim|lua)|\.tmux\.conf|\.config\/tmux\/tmux\.conf|\.screenrc|\.gdbinit|\.config\/gdb\/gdbinit)$/,
+    /^(\.gitconfig|\.config\/git\/config|\.vimrc|\.exrc|\.config\/nvim\/init\.(vim|lua)|\.tmux\.conf|\.config\/tmux\/tmux\.conf|\.screenrc|\.gdbinit|\.config\/gdb\/gdbinit|\.emacs|\.emacs\.el|\.emacs\.d\/(init|early-init)\.el|\.config\/emacs\/(init|early-init)\.el|\.mailcap|\.wgetrc|\.curlrc|\.inputrc)$/,
     "tool configuration that runs commands",
   ],
 ];

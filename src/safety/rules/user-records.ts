@@ -1,6 +1,7 @@
 import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
+import { uninstalledProgram } from "./configured-commands.js";
 import { isHistoryFile } from "./protected-paths.js";
 import type { Rule } from "./rule.js";
 
@@ -92,6 +93,15 @@ function historyStateHit(
   return undefined;
 }
 
+/** The command of one crontab line (after the five time fields or an `@reboot`-style nickname). */
+function cronCommand(line: string): string | undefined {
+  const trimmed = line.trim();
+  if (trimmed === "" || trimmed.startsWith("#") || /^[A-Za-z_]\w*=/.test(trimmed)) return undefined;
+  const nickname = /^@\w+\s+(.+)$/.exec(trimmed);
+  if (nickname) return nickname[1];
+  return /^(\S+\s+){5}(.+)$/.exec(trimmed)?.[2];
+}
+
 export const userRecordsRule: Rule = ({ name, args, invocation, scope }) => {
   const words = args.map((word) => word.value);
   const state = historyStateHit(name, words, invocation);
@@ -103,6 +113,19 @@ export const userRecordsRule: Rule = ({ name, args, invocation, scope }) => {
     const input = file === undefined || file === "-" ? invocation.stdin?.read() : undefined;
     if (file === "/dev/null" || (input !== undefined && input.trim() === ""))
       return crontabHit("installs an empty crontab over the current one");
+    // Jobs installed from stdin keep running after this command ends: one that runs a program that
+    // is not installed (`@reboot /tmp/x`) is persistence. Cron lines the gate reads are judged as
+    // commands elsewhere; a crontab file of the repository's is the repository's own.
+    const lines = (invocation.stdin?.readLines?.() ?? input ?? "").split("\n");
+    const job = lines
+      .map((line) => cronCommand(line))
+      .find((command) => command && uninstalledProgram(command));
+    if (job !== undefined)
+      return {
+        rule: "persistence.crontab",
+        severity: "dangerous",
+        reason: `'crontab -' installs a job that runs ${uninstalledProgram(job)} after this command ends (persistence), which this profile does not allow; show the user the entry to add instead.`,
+      };
     return undefined;
   }
   if (name === "history") {
