@@ -167,6 +167,9 @@ function judgeText(language: Client["language"], text: string): string | undefin
       const [command] = line.trim().split(/\s+/);
       if (command && REDIS_DESTROYS.test(command))
         return `runs ${command.toUpperCase()}, which deletes every key`;
+      // A Lua script (EVAL, FUNCTION LOAD) reaches every command through redis.call.
+      if (command && /^(eval|eval_ro|function)$/i.test(command) && /\bflush(all|db)\b/i.test(line))
+        return `runs a script that calls ${/flushdb/i.test(line) ? "FLUSHDB" : "FLUSHALL"}, which deletes every key`;
     }
     return undefined;
   }

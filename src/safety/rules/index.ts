@@ -3,6 +3,7 @@ import { cloudDeletionRule } from "./cloud-deletion.js";
 import { configuredCommandRule } from "./configured-commands.js";
 import { containerEscapeRule } from "./container-escape.js";
 import { databaseClientRule } from "./database-clients.js";
+import { databaseTaskRule } from "./database-tasks.js";
 import { deleteRule } from "./delete.js";
 import { hostedStateRule } from "./hosted-state.js";
 import { loadableBuiltinRule } from "./loadable-builtin.js";
@@ -38,4 +39,5 @@ export const RULES: readonly Rule[] = [
   secretUploadRule,
   containerEscapeRule,
   configuredCommandRule,
+  databaseTaskRule,
 ];
