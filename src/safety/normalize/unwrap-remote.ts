@@ -75,12 +75,32 @@ function sshCommand(
   const origin = `${name} ${destination}`;
   const command = args.slice(index);
   // A file fed to the remote shell is the repository's own, like `bash -s < deploy.sh` here.
-  const stdin = letters.includes("n") || invocation.stdin?.origin === "file" ? undefined : invocation.stdin;
+  // One this command wrote (or a `<(…)`) has known content, judged as what the remote shell reads.
+  const ownFile = invocation.stdin?.origin === "file" && invocation.stdin.read() === undefined;
+  const stdin = letters.includes("n") || ownFile ? undefined : invocation.stdin;
   if (command.length > 0) return [remoteScript(joined(command), origin, stdin)];
+  // `-o RemoteCommand=CMD` (ssh_config(5)) is the command when none is given on the line.
+  const configured = remoteCommandOption(args);
+  if (configured !== undefined) return [remoteScript(configured, origin, stdin)];
   // No command: the remote login shell reads its commands from standard input.
   if (stdin === undefined) return [];
   const text = stdin.read();
   return text === undefined ? [] : [remoteScript(text, `the input of ${origin}`)];
+}
+
+/** The value of `-o RemoteCommand=…` (or `-oRemoteCommand …`, `-o 'RemoteCommand …'`), if given. */
+function remoteCommandOption(args: readonly ExpandedWord[]): string | undefined {
+  for (const [index, word] of args.entries()) {
+    const option =
+      word.value === "-o"
+        ? args[index + 1]?.value
+        : word.value.startsWith("-o")
+          ? word.value.slice(2)
+          : undefined;
+    const match = option === undefined ? null : /^\s*remotecommand(?:\s*=\s*|\s+)(.+)$/is.exec(option);
+    if (match && match[1]!.trim().toLowerCase() !== "none") return match[1];
+  }
+  return undefined;
 }
 
 /** `mosh [options] [--] host [--] [command…]`: its own options are long ones or `-p`/`-a`/`-n`. */
