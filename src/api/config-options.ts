@@ -5,7 +5,7 @@ import {
   createConcurrencyCounter,
 } from "../execution/concurrency/concurrency-counter.js";
 import type { Executor } from "../execution/executor/executor.js";
-import { createLocalExecutor } from "../execution/executor/local-executor.js";
+import { createLocalExecutor, type LocalExecutorOptions } from "../execution/executor/local-executor.js";
 import type { StartCheck } from "../execution/prepare/judge-start.js";
 import type { RunOptions } from "../execution/run/run-options.js";
 import type { SessionSettings } from "../execution/session/session-mode.js";
@@ -35,6 +35,38 @@ export function runOptionsFromConfig(config: ShellgateConfig): Omit<RunOptions, 
       ? {}
       : { concurrency: createConcurrencyCounter(config.max_concurrent) }),
   };
+}
+
+/** The background, spill and session limits a config implies, as every executor takes them. */
+export function executorLimitsFromConfig(
+  config: ShellgateConfig,
+): Pick<
+  LocalExecutorOptions,
+  | "backgroundMaxOutputBytes"
+  | "backgroundReadMaxBytes"
+  | "maxBackgroundTasks"
+  | "spillTotalMaxBytes"
+  | "spillMaxAgeHours"
+  | "session"
+> {
+  return {
+    backgroundMaxOutputBytes: config.background_max_output_bytes,
+    backgroundReadMaxBytes: config.background_read_max_bytes,
+    maxBackgroundTasks: config.max_background_tasks,
+    spillTotalMaxBytes: config.spill_total_max_bytes,
+    spillMaxAgeHours: config.spill_max_age_hours,
+    session: sessionSettingsFromConfig(config),
+  };
+}
+
+/** An executor's `onListenerError` that says which task's listener failed in the instance's log. */
+export function listenerErrorToLog(
+  log: ((line: string) => void) | undefined,
+): NonNullable<LocalExecutorOptions["onListenerError"]> {
+  return (error, task) =>
+    log?.(
+      `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
+    );
 }
 
 /** The session settings a config implies (`session`, `max_sessions`, `session_idle_ms`). */
@@ -76,12 +108,7 @@ export function createLocalExecutorFromConfig(
   return createLocalExecutor({
     ...runOptionsFromConfig(config),
     resolution: input.resolution,
-    backgroundMaxOutputBytes: config.background_max_output_bytes,
-    backgroundReadMaxBytes: config.background_read_max_bytes,
-    maxBackgroundTasks: config.max_background_tasks,
-    spillTotalMaxBytes: config.spill_total_max_bytes,
-    spillMaxAgeHours: config.spill_max_age_hours,
-    session: sessionSettingsFromConfig(config),
+    ...executorLimitsFromConfig(config),
     ...(input.check ? { check: input.check } : {}),
     ...(input.concurrency ? { concurrency: input.concurrency } : {}),
     ...(input.cwd === undefined ? {} : { cwd: input.cwd }),

@@ -4,7 +4,7 @@ import type { ConcurrencyCounter } from "../../execution/concurrency/concurrency
 import type { Executor } from "../../execution/executor/executor.js";
 import { createLocalExecutor } from "../../execution/executor/local-executor.js";
 import type { Sandbox } from "../../execution/sandbox/index.js";
-import { runOptionsFromConfig, sessionSettingsFromConfig } from "../config-options.js";
+import { executorLimitsFromConfig, listenerErrorToLog, runOptionsFromConfig } from "../config-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 
 export interface LocalExecutionOptions {
@@ -29,17 +29,9 @@ export function localExecutor(options: LocalExecutionOptions): Executor {
     cwd: options.cwd,
     check: options.gate.check,
     concurrency: options.concurrency,
-    backgroundMaxOutputBytes: config.background_max_output_bytes,
-    backgroundReadMaxBytes: config.background_read_max_bytes,
-    maxBackgroundTasks: config.max_background_tasks,
-    spillTotalMaxBytes: config.spill_total_max_bytes,
-    spillMaxAgeHours: config.spill_max_age_hours,
-    session: sessionSettingsFromConfig(config),
+    ...executorLimitsFromConfig(config),
     ...(options.env ? { env: options.env } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    onListenerError: (error, task) =>
-      options.log?.(
-        `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+    onListenerError: listenerErrorToLog(options.log),
   });
 }

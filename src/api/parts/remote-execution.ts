@@ -5,7 +5,7 @@ import type { Executor } from "../../execution/executor/executor.js";
 import type { OpenedTarget } from "../../execution/remote/open-target.js";
 import type { RemoteLauncher } from "../../execution/remote/remote-launcher.js";
 import { SessionUnavailableError } from "../../execution/session/session-mode.js";
-import { runOptionsFromConfig, sessionSettingsFromConfig } from "../config-options.js";
+import { executorLimitsFromConfig, listenerErrorToLog, runOptionsFromConfig } from "../config-options.js";
 import { remoteTargetOptionsFromConfig } from "../executor-options.js";
 import type { InstanceGate } from "./instance-gate.js";
 import { targetDirectory } from "./instance-target.js";
@@ -60,16 +60,8 @@ export async function openRemoteExecution(input: {
       cwd: targetDirectory(config.working_dir, opened.description),
       check: input.gate.check,
       concurrency: input.concurrency,
-      backgroundMaxOutputBytes: config.background_max_output_bytes,
-      backgroundReadMaxBytes: config.background_read_max_bytes,
-      maxBackgroundTasks: config.max_background_tasks,
-      spillTotalMaxBytes: config.spill_total_max_bytes,
-      spillMaxAgeHours: config.spill_max_age_hours,
-      session: sessionSettingsFromConfig(config),
-      onListenerError: (error, task) =>
-        input.log?.(
-          `a task-done listener failed for ${task.id}: ${error instanceof Error ? error.message : String(error)}`,
-        ),
+      ...executorLimitsFromConfig(config),
+      onListenerError: listenerErrorToLog(input.log),
     });
   }
 }

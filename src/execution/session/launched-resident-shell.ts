@@ -10,15 +10,17 @@ import { ControlReader, type FrameRecord } from "./control-record.js";
 import { createFrameNonce, createSessionSentinel, frameMarkers } from "./frame-markers.js";
 import { commandLine, interruptedLine } from "./frame-script.js";
 import { FrameStream } from "./frame-stream.js";
+import { delay, EXIT_DRAIN_MS, resendUntilAnswered } from "./frame-timing.js";
 import { ExitReportScanner, launchedStartupLine } from "./launched-frame-script.js";
 import type { FrameEnd, FrameRequest, RunningFrame, ShellState } from "./resident-shell.js";
 import type { SessionShell } from "./session-shell.js";
 import type { CommandTermination } from "./terminate-command.js";
 
 /**
- * How one command's tree is ended and listed where the shell runs, leaving the shell itself: on
- * this machine with signals, in a remote target by a second exec (no engine can signal an exec's
- * children, and dropping the stream kills nothing). Pids are the target's.
+ * How one command's tree is ended and listed where the shell runs, leaving the shell itself: in a
+ * remote target by a second exec (no engine can signal an exec's children, and dropping the stream
+ * kills nothing; see `remote/session/remote-shell-control.ts`). Pids are the target's. A shell on
+ * this machine is a `ResidentShell`, which signals by pid itself.
  */
 export interface ShellControl {
   /** A writable directory there for the shell's command file; absent: commands run under `eval`. */
@@ -55,28 +57,12 @@ export interface LaunchedShellOptions {
   readonly graceMs: number;
   /** End what a command left running in the background once it finished (`kill_background_children`). */
   readonly killBackgroundChildren: boolean;
-  /**
-   * A directory in the place the shell runs where it may keep its command file (each command is
-   * written there by the shell and sourced, as a local session sources its files); absent: `eval`.
-   */
-  readonly temporaryDirectory?: string;
   /** How long the shell may take to answer its first line. Default 30 s. */
   readonly startTimeoutMs?: number;
   /** Called once the shell has ended. */
   readonly release?: () => void;
 }
 
-// Referenced timers: a frame that waits on them is work in progress, and must keep the process up.
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/** How long the frame may take to close after the interrupt line, before the shell is ended. */
-const INTERRUPT_RETURN_MS = 3000;
-/** How often the interrupt line is sent again while it is not answered. */
-const INTERRUPT_RESEND_MS = 500;
-/** After the shell's end was seen, how long its streams may still deliver. */
-const EXIT_DRAIN_MS = 250;
 /** After the EXIT trap reported, how long the launch may take to report the exit itself. */
 const EXIT_REPORT_MS = 3000;
 
@@ -90,8 +76,8 @@ const MAY_ESCAPE = /(?<![&<>|])&(?![&>])|\b(?:setsid|nohup|disown)\b/;
 type ShellExit = LaunchExit & { readonly trapStatus?: number };
 
 /**
- * A resident bash on any launcher's two streams — a remote target's exec or channel kept open with
- * stdin, or a local pipe launch: the same frames as `ResidentShell` (see `frame-script.ts`), the
+ * A resident bash on a launcher's two streams — a remote target's exec or channel kept open with
+ * stdin: the same frames as `ResidentShell` (see `frame-script.ts`), the
  * descriptors made inside the shell by its first line (see `launched-frame-script.ts`), the command
  * given inline, and the command's tree ended by the `ShellControl` of the place it runs. Open it
  * with `LaunchedResidentShell.open`.
@@ -128,10 +114,12 @@ export class LaunchedResidentShell implements SessionShell {
   private constructor(options: LaunchedShellOptions) {
     this.#options = options;
     this.#state = { cwd: options.plan.cwd, env: options.plan.env };
+    // Each command is written there by the shell and sourced, as a local session sources its files.
+    const directory = options.control.temporaryDirectory;
     this.#scriptPath =
-      options.temporaryDirectory === undefined
+      directory === undefined
         ? undefined
-        : `${options.temporaryDirectory.replace(/\/+$/, "")}/shellgate-session-${createFrameNonce()}.sh`;
+        : `${directory.replace(/\/+$/, "")}/shellgate-session-${createFrameNonce()}.sh`;
     this.#stdout = new FrameStream(
       (chunk) => this.#onStdout(chunk),
       () => this.#onStreamEnd(),
@@ -360,17 +348,12 @@ export class LaunchedResidentShell implements SessionShell {
         this.#stderr.addEnd(again.end);
         this.#control.addInterrupt(again.record, again.done);
         const line = interruptedLine(again);
-        let settled = false;
-        const answered = Promise.race([recorded, shellEnd]).then(() => {
-          settled = true;
+        const answered = await resendUntilAnswered({
+          answered: Promise.race([recorded, shellEnd]),
+          send: () => this.#write(line),
+          stopAgain: () => stop(false),
         });
-        for (let waited = 0; waited < INTERRUPT_RETURN_MS && !settled; waited += INTERRUPT_RESEND_MS) {
-          this.#write(line);
-          await Promise.race([answered, delay(INTERRUPT_RESEND_MS)]);
-          // A command that trapped the interrupt runs on to its next job: that one is ended too.
-          if (!settled) await stop(false);
-        }
-        if (!settled) {
+        if (!answered) {
           endReason =
             "the shell did not come back after the command was stopped (the command may trap SIGINT, or exec'd a program), so the session was ended";
           await this.#end();

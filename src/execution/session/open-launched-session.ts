@@ -41,7 +41,6 @@ export async function openLaunchedSession(
       control,
       graceMs,
       killBackgroundChildren,
-      ...(control.temporaryDirectory === undefined ? {} : { temporaryDirectory: control.temporaryDirectory }),
       release: () => prepared.release(),
     });
   } catch (error) {

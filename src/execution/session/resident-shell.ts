@@ -14,6 +14,7 @@ import { findEnclosedShell } from "./enclosed-shell-pid.js";
 import { createFrameNonce, createSessionSentinel, frameMarkers } from "./frame-markers.js";
 import { commandLine, interruptedLine, SESSION_FDS, startupLine } from "./frame-script.js";
 import { FrameStream } from "./frame-stream.js";
+import { delay, EXIT_DRAIN_MS, resendUntilAnswered } from "./frame-timing.js";
 import { RESIDENT_BASH_ARGS } from "./resident-bash-args.js";
 import { type CommandTermination, commandMembers, terminateCommand } from "./terminate-command.js";
 
@@ -120,18 +121,6 @@ export interface ShellState {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
 }
-
-// Referenced timers: a frame that waits on them is work in progress, and must keep the process up.
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/** How long the frame may take to close after the interrupt line, before the shell is ended. */
-const INTERRUPT_RETURN_MS = 3000;
-/** How often the interrupt line is sent again while it is not answered. */
-const INTERRUPT_RESEND_MS = 500;
-/** After the shell exited, how long its pipes may still deliver. */
-const EXIT_DRAIN_MS = 250;
 
 /**
  * One resident bash: started once, fed one framed command line at a time on its stdin, read on
@@ -375,18 +364,12 @@ export class ResidentShell {
         this.#stderr.addEnd(again.end);
         this.#control.addInterrupt(again.record, again.done);
         const line = interruptedLine(again);
-        const answered = Promise.race([recorded.then(() => true), this.#exited.then(() => true)]);
-        let settled = false;
-        void answered.then(() => {
-          settled = true;
+        const answered = await resendUntilAnswered({
+          answered: Promise.race([recorded, this.#exited]),
+          send: () => this.#write(line),
+          stopAgain: () => terminateCommand(pid, marker, { graceMs: this.#options.graceMs }),
         });
-        for (let waited = 0; waited < INTERRUPT_RETURN_MS && !settled; waited += INTERRUPT_RESEND_MS) {
-          this.#write(line);
-          await Promise.race([answered, delay(INTERRUPT_RESEND_MS)]);
-          // A command that trapped the interrupt runs on to its next job: that one is ended too.
-          if (!settled) await terminateCommand(pid, marker, { graceMs: this.#options.graceMs });
-        }
-        if (!settled) {
+        if (!answered) {
           endReason =
             "the shell did not come back after the command was stopped (the command may trap SIGINT), so the session was ended";
           await this.#end();

@@ -3,42 +3,11 @@ import type { Invocation } from "../extract/invocation.js";
 import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import { protectionOf } from "../rules/protected-paths.js";
+import { parseContainerMount, RUN_OPTIONS_WITH_VALUE } from "./container-run.js";
 import { inner } from "./inner-command.js";
 import type { Nested } from "./nested.js";
 
 const ENGINES = new Set(["docker", "podman", "nerdctl"]);
-/** `docker run` options that take a value (as a separate word unless written `--name=value`). */
-const WITH_VALUE = new Set(
-  "-v --volume --mount -e --env --env-file -p --publish -w --workdir --name --network --net -u --user --entrypoint -h --hostname --label -l --add-host --cpus -m --memory --device --cap-add --cap-drop --security-opt --restart --log-driver --log-opt --ulimit --tmpfs --platform --pull --gpus --ipc --pid --dns --expose --link --shm-size --stop-signal --runtime --volumes-from --cidfile -a --attach --health-cmd --memory-swap --cgroupns --uts --userns --label-file --mac-address --ip --ip6 --group-add --cpuset-cpus --stop-timeout --sysctl --detach-keys --isolation".split(
-    " ",
-  ),
-);
-
-interface Mount {
-  readonly source: string;
-  readonly target: string;
-}
-
-function parseMount(option: string, value: string): Mount | undefined {
-  if (option === "--mount") {
-    const fields = new Map(
-      value.split(",").map((field) => {
-        const [key = "", rest = ""] = field.split("=", 2);
-        return [key.trim().toLowerCase(), rest] as const;
-      }),
-    );
-    if (fields.has("readonly") || fields.has("ro") || (fields.get("type") ?? "bind") !== "bind")
-      return undefined;
-    const source = fields.get("source") ?? fields.get("src");
-    const target = fields.get("target") ?? fields.get("destination") ?? fields.get("dst");
-    return source && target ? { source, target } : undefined;
-  }
-  const parts = value.split(":");
-  // `C:\x:/y` on Windows: a drive letter is no separator.
-  if (/^[a-z]$/i.test(parts[0] ?? "") && parts.length > 2) parts.splice(0, 2, `${parts[0]}:${parts[1]}`);
-  if (parts.length < 2 || /(^|,)ro(,|$)/.test(parts[2] ?? "")) return undefined;
-  return { source: parts[0]!, target: parts[1]! };
-}
 
 /**
  * `docker run -v /:/host IMAGE rm -rf /host/etc`: a host path mounted into a container is the host, so
@@ -50,18 +19,20 @@ export function unwrapContainer(name: string, invocation: Invocation, scope: Sco
   const args = invocation.words.slice(1);
   const verb = args.findIndex((word) => !word.value.startsWith("-"));
   if (verb === -1 || !["run", "create"].includes(args[verb]!.value)) return [];
-  const mounts: Mount[] = [];
+  const mounts: HostMount[] = [];
   let entrypoint: ExpandedWord | undefined;
   let index = verb + 1;
   for (; index < args.length; index += 1) {
     const value = args[index]!.value;
     if (!value.startsWith("-")) break;
     const [option = "", attached] = value.startsWith("--") ? value.split(/=(.*)/s, 2) : [value, undefined];
-    if (!WITH_VALUE.has(option)) continue;
+    if (!RUN_OPTIONS_WITH_VALUE.has(option)) continue;
     const argument = attached ?? args[++index]?.value ?? "";
     if (option === "-v" || option === "--volume" || option === "--mount") {
-      const mount = parseMount(option, argument);
-      if (mount) mounts.push(mount);
+      // Only a writable bind reaches the host (a `--mount` without a type is read as one).
+      const mount = parseContainerMount(option, argument);
+      if (mount?.target !== undefined && !mount.readOnly && (mount.type ?? "bind") === "bind")
+        mounts.push({ source: mount.source, target: mount.target });
     } else if (option === "--entrypoint")
       entrypoint = { ...args[index]!, value: argument, pattern: argument };
   }
@@ -77,7 +48,12 @@ export function unwrapContainer(name: string, invocation: Invocation, scope: Sco
   return [inner(invocation, words, `${name} run with a host mount`)];
 }
 
-function hostSpelling(word: ExpandedWord, mounts: readonly Mount[]): ExpandedWord {
+interface HostMount {
+  readonly source: string;
+  readonly target: string;
+}
+
+function hostSpelling(word: ExpandedWord, mounts: readonly HostMount[]): ExpandedWord {
   let value = word.value;
   for (const mount of mounts) {
     const target = mount.target.replace(/\/+$/, "");

@@ -1,5 +1,6 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import type { RuleHit } from "../finding.js";
+import { gitConfigAssignment, gitSubcommandIndex } from "../runners/git.js";
 import { gitKeyKind } from "../runners/git-keys.js";
 import type { Rule } from "./rule.js";
 
@@ -45,30 +46,22 @@ function persistenceHit(what: string): RuleHit {
   };
 }
 
-const GIT_READS =
-  /^(--get|--get-all|--get-regexp|--get-urlmatch|--unset|--unset-all|--list|-l|--remove-section|--rename-section|--edit|-e|--show-origin|--show-scope)$/;
 const NPM_COMMAND_KEYS = new Set(["script-shell", "shell", "editor", "browser", "git", "viewer"]);
 
 function gitConfigHit(args: readonly ExpandedWord[]): RuleHit | undefined {
   const values = args.map((word) => word.value);
-  const at = values.indexOf("config");
-  if (at === -1) return undefined;
-  const rest = values.slice(at + 1);
-  if (rest.some((value) => GIT_READS.test(value))) return undefined;
-  const userScope = rest.some((value) => value === "--global" || value === "--system");
-  const operands = rest.filter(
-    (value, position) =>
-      !value.startsWith("-") && !/^(-f|--file|--type|--blob|--default)$/.test(rest[position - 1] ?? ""),
-  );
-  const [key, setting] = operands[0] === "set" || operands[0] === "add" ? operands.slice(1) : operands;
-  if (key === undefined || setting === undefined) return undefined;
+  const at = gitSubcommandIndex(values);
+  if (at === -1 || values[at] !== "config") return undefined;
+  const setting = gitConfigAssignment(values.slice(at + 1));
+  if (setting === undefined) return undefined;
+  const { key, value, userScope } = setting;
   const lower = key.toLowerCase();
-  if (/^(include\.path|includeif\..+\.path)$/.test(lower) && (userScope || /^(\/|~)/.test(setting)))
-    return persistenceHit(`'git config ${key}' makes every git call read ${setting} as configuration`);
-  if (lower === "core.hookspath" && userScope && uninstalledProgram(`${setting}/x`))
-    return persistenceHit(`'git config ${key}' makes every repository's git calls run hooks from ${setting}`);
+  if (/^(include\.path|includeif\..+\.path)$/.test(lower) && (userScope || /^(\/|~)/.test(value)))
+    return persistenceHit(`'git config ${key}' makes every git call read ${value} as configuration`);
+  if (lower === "core.hookspath" && userScope && uninstalledPath(value))
+    return persistenceHit(`'git config ${key}' makes every repository's git calls run hooks from ${value}`);
   if (gitKeyKind(lower) === undefined) return undefined;
-  const program = uninstalledProgram(setting);
+  const program = uninstalledProgram(value);
   return program ? persistenceHit(`'git config ${key}' makes later git calls run ${program}`) : undefined;
 }
 

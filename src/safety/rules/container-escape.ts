@@ -1,6 +1,7 @@
 import type { ExpandedWord } from "../extract/expanded-word.js";
 import { resolveIn } from "../extract/paths.js";
 import type { RuleHit } from "../finding.js";
+import { parseContainerMount, RUN_OPTIONS_WITH_VALUE } from "../normalize/container-run.js";
 import { protectionOf } from "./protected-paths.js";
 import type { Rule } from "./rule.js";
 
@@ -16,11 +17,6 @@ import type { Rule } from "./rule.js";
 
 const ENGINES = new Set(["docker", "podman", "nerdctl", "finch"]);
 const STARTS = new Set(["run", "create"]);
-const VALUED = new Set(
-  "-v --volume --mount -e --env --env-file -p --publish -w --workdir --name --network --net -u --user --entrypoint -h --hostname --label -l --add-host --cpus -m --memory --device --cap-add --cap-drop --security-opt --restart --log-driver --log-opt --ulimit --tmpfs --platform --pull --gpus --ipc --pid --dns --expose --link --shm-size --stop-signal --runtime --volumes-from --cidfile -a --attach --health-cmd --memory-swap --cgroupns --uts --userns --label-file --mac-address --ip --ip6 --group-add --cpuset-cpus --stop-timeout --sysctl --detach-keys --isolation".split(
-    " ",
-  ),
-);
 const HOST_CAPABILITIES =
   /^(CAP_)?(ALL|SYS_ADMIN|SYS_MODULE|SYS_PTRACE|SYS_RAWIO|DAC_READ_SEARCH|SYS_BOOT|SYS_TIME|NET_ADMIN|BPF|PERFMON|MKNOD|SYSLOG)$/i;
 const ENGINE_SOCKETS =
@@ -33,29 +29,6 @@ function escapeHit(what: string): RuleHit {
     severity: "dangerous",
     reason: `the container is started with ${what}, so whatever runs in it (the image decides) acts on this machine itself; run it without that, or mount only the project directory.`,
   };
-}
-
-interface Mount {
-  readonly source: string;
-  readonly readOnly: boolean;
-}
-
-function mountOf(option: string, value: string): Mount | undefined {
-  if (option === "--mount") {
-    const fields = new Map(
-      value.split(",").map((field) => {
-        const [key = "", rest = "true"] = field.split("=", 2);
-        return [key.trim().toLowerCase(), rest] as const;
-      }),
-    );
-    if ((fields.get("type") ?? "volume") !== "bind") return undefined;
-    const source = fields.get("source") ?? fields.get("src");
-    const readOnly = /^(true|1)$/i.test(fields.get("readonly") ?? fields.get("ro") ?? "false");
-    return source ? { source, readOnly } : undefined;
-  }
-  const parts = value.split(":");
-  if (parts.length < 2) return undefined;
-  return { source: parts[0]!, readOnly: /(^|,)ro(,|$)/.test(parts[2] ?? "") };
 }
 
 /** `kubectl run --overrides='{…}'`: a pod spec asking for the node (privileged, host namespaces, host paths). */
@@ -95,7 +68,7 @@ export const containerEscapeRule: Rule = ({ name, args, scope }) => {
     }
     const [option = "", attached] = value.startsWith("--") ? value.split(/=(.*)/s, 2) : [value, undefined];
     if (option === "--privileged" && !/^(false|0)$/i.test(attached ?? "")) return escapeHit("--privileged");
-    if (!VALUED.has(option)) continue;
+    if (!RUN_OPTIONS_WITH_VALUE.has(option)) continue;
     const argument = attached ?? args[++index]?.value ?? "";
     if (option === "--cap-add" && argument.split(",").some((cap) => HOST_CAPABILITIES.test(cap.trim())))
       return escapeHit(`the capability ${argument}`);
@@ -103,8 +76,9 @@ export const containerEscapeRule: Rule = ({ name, args, scope }) => {
       return escapeHit(`the device ${argument.split(":")[0]}`);
     if (option === "--pid" && argument === "host") hostPid = true;
     if (option === "-v" || option === "--volume" || option === "--mount") {
-      const mount = mountOf(option, argument);
-      if (!mount) continue;
+      const mount = parseContainerMount(option, argument);
+      // A `--mount` without a type is a volume (docker's default), not the host's files.
+      if (!mount || (option === "--mount" && (mount.type ?? "volume") !== "bind")) continue;
       const resolved = resolveIn(mount.source, scope);
       if (resolved !== undefined && ENGINE_SOCKETS.test(resolved))
         return escapeHit(

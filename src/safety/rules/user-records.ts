@@ -1,6 +1,8 @@
+import type { Invocation } from "../extract/invocation.js";
 import { resolveIn } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import type { RuleHit } from "../finding.js";
+import { gitSubcommandIndex } from "../runners/git.js";
 import { uninstalledProgram } from "./configured-commands.js";
 import { isHistoryFile } from "./protected-paths.js";
 import type { Rule } from "./rule.js";
@@ -56,7 +58,7 @@ const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"])
 function historyStateHit(
   name: string,
   words: readonly string[],
-  invocation: Parameters<Rule>[0]["invocation"],
+  invocation: Invocation,
 ): RuleHit | undefined {
   for (const assignment of invocation.assignments) {
     const why = historyOff(assignment.name, assignment.value.value);
@@ -75,21 +77,30 @@ function historyStateHit(
     return historyWipeHit("set +o history stops recording commands,");
   if (name === "history" && words.some((word) => /^-[a-zA-Z]*[cd]/.test(word)))
     return historyWipeHit(`'history ${words.join(" ")}' deletes entries of the session's history,`);
-  if (name === "git") {
-    // The reflog is the only record of commits no branch names any more; expiring it now (or a
-    // gc pruning now) deletes them for good. The defaults keep 90 and 14 days.
-    const now = (option: string) =>
-      words.some((word) => new RegExp(`^${option}=(now|all|0|\\d+\\.seconds?(\\.ago)?)$`).test(word));
-    const reflog = words.indexOf("reflog");
-    if (reflog !== -1 && words[reflog + 1] === "expire" && (now("--expire") || now("--expire-unreachable")))
-      return historyWipeHit("'git reflog expire' with an expiry of now deletes the record of past commits,");
-    if (reflog !== -1 && words[reflog + 1] === "delete")
-      return historyWipeHit("'git reflog delete' deletes the record of past commits,");
-    if (words.includes("gc") && now("--prune"))
-      return historyWipeHit("'git gc --prune=now' deletes every commit no branch names,");
-  }
+  return undefined;
+}
+
+/** An expiry that leaves nothing (`--expire=now`, `--prune=all`, a number of seconds). */
+const IMMEDIATE = /=(now|all|0|\d+\.seconds?(\.ago)?)$/;
+
+/**
+ * Records deleted for good: the reflog (the only record of commits no branch names any more) expired
+ * now, or a gc pruning now — the defaults keep 90 and 14 days — and the system journal's vacuums.
+ */
+function recordsDeletedHit(name: string, words: readonly string[]): RuleHit | undefined {
   if (name === "journalctl" && words.some((word) => /^--vacuum-(time|size|files)(=|$)/.test(word)))
     return historyWipeHit("'journalctl --vacuum-…' deletes system journal files,");
+  if (name !== "git") return undefined;
+  const at = gitSubcommandIndex(words);
+  const rest = words.slice(at + 1);
+  const now = (...options: string[]) =>
+    rest.some((word) => options.some((option) => word.startsWith(`${option}=`)) && IMMEDIATE.test(word));
+  if (words[at] === "reflog" && rest[0] === "expire" && now("--expire", "--expire-unreachable"))
+    return historyWipeHit("'git reflog expire' with an expiry of now deletes the record of past commits,");
+  if (words[at] === "reflog" && rest[0] === "delete")
+    return historyWipeHit("'git reflog delete' deletes the record of past commits,");
+  if (words[at] === "gc" && now("--prune"))
+    return historyWipeHit("'git gc --prune=now' deletes every commit no branch names,");
   return undefined;
 }
 
@@ -104,7 +115,7 @@ function cronCommand(line: string): string | undefined {
 
 export const userRecordsRule: Rule = ({ name, args, invocation, scope }) => {
   const words = args.map((word) => word.value);
-  const state = historyStateHit(name, words, invocation);
+  const state = historyStateHit(name, words, invocation) ?? recordsDeletedHit(name, words);
   if (state) return state;
   if (name === "crontab") {
     if (words.some((word) => /^-[a-zA-Z]*r/.test(word))) return crontabHit("-r deletes the crontab");
@@ -117,15 +128,16 @@ export const userRecordsRule: Rule = ({ name, args, invocation, scope }) => {
     // is not installed (`@reboot /tmp/x`) is persistence. Cron lines the gate reads are judged as
     // commands elsewhere; a crontab file of the repository's is the repository's own.
     const lines = (invocation.stdin?.readLines?.() ?? input ?? "").split("\n");
-    const job = lines
-      .map((line) => cronCommand(line))
-      .find((command) => command && uninstalledProgram(command));
-    if (job !== undefined)
+    for (const line of lines) {
+      const command = cronCommand(line);
+      const program = command === undefined ? undefined : uninstalledProgram(command);
+      if (program === undefined) continue;
       return {
         rule: "persistence.crontab",
         severity: "dangerous",
-        reason: `'crontab -' installs a job that runs ${uninstalledProgram(job)} after this command ends (persistence), which this profile does not allow; show the user the entry to add instead.`,
+        reason: `'crontab -' installs a job that runs ${program} after this command ends (persistence), which this profile does not allow; show the user the entry to add instead.`,
       };
+    }
     return undefined;
   }
   if (name === "history") {

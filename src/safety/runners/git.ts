@@ -254,27 +254,43 @@ function extCommands(args: readonly ExpandedWord[]): Nested[] {
     );
 }
 
+/** `git config` options that only read, unset, list or edit: such a call sets nothing. */
+const CONFIG_READS =
+  /^(--get|--get-all|--get-regexp|--get-urlmatch|--unset|--unset-all|--list|-l|--remove-section|--rename-section|--edit|-e)$/;
+
+/**
+ * What `git config [--global|--system] [set|add] KEY VALUE` sets (the words after `config`), or
+ * undefined for a call that sets nothing. `userScope`: the setting goes to the user's or the
+ * system's file, so every repository's later git calls see it.
+ */
+export function gitConfigAssignment(
+  values: readonly string[],
+): { readonly key: string; readonly value: string; readonly userScope: boolean } | undefined {
+  if (values.some((value) => CONFIG_READS.test(value))) return undefined;
+  const operands = values.filter(
+    (value, position) =>
+      !value.startsWith("-") && !/^(-f|--file|--type|--blob|--default)$/.test(values[position - 1] ?? ""),
+  );
+  const [key, value] = operands[0] === "set" || operands[0] === "add" ? operands.slice(1) : operands;
+  if (key === undefined || value === undefined) return undefined;
+  return { key, value, userScope: values.some((word) => word === "--global" || word === "--system") };
+}
+
+/** Where git's subcommand is among its arguments (after the global options), or -1. */
+export function gitSubcommandIndex(values: readonly string[]): number {
+  for (let index = 0; index < values.length; index += 1) {
+    if (GLOBAL_WITH_VALUE.test(values[index]!)) index += 1;
+    else if (!values[index]!.startsWith("-")) return index;
+  }
+  return -1;
+}
+
 /**
  * `git config [--global] core.pager CMD`, `git config alias.x '!CMD'`: the setting is kept and the
  * command runs on a later git call, so it is judged now (reading or unsetting a key sets nothing).
  */
 function gitConfigCommands(args: readonly ExpandedWord[]): Nested[] {
-  const values = args.map((word) => word.value);
-  if (
-    values.some((value) =>
-      /^(--get|--get-all|--get-regexp|--get-urlmatch|--unset|--unset-all|--list|-l|--remove-section|--rename-section|--edit|-e)$/.test(
-        value,
-      ),
-    )
-  )
-    return [];
-  const operands = values.filter(
-    (value, position) =>
-      !value.startsWith("-") && !/^(-f|--file|--type|--blob|--default)$/.test(values[position - 1] ?? ""),
-  );
-  const skipped = operands[0] === "set" || operands[0] === "add" ? operands.slice(1) : operands;
-  const [key, setting] = skipped;
-  if (key === undefined || setting === undefined) return [];
-  const command = gitSettingCommand(key, setting);
-  return command === undefined ? [] : [script(command, `git config ${key}`)];
+  const setting = gitConfigAssignment(args.map((word) => word.value));
+  const command = setting && gitSettingCommand(setting.key, setting.value);
+  return command === undefined ? [] : [script(command, `git config ${setting?.key}`)];
 }
