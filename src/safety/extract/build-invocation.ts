@@ -1,7 +1,14 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { type ExpansionContext, expandWord, expandWordWhole } from "./expand-word.js";
 import { type ExpandedWord, literalWord } from "./expanded-word.js";
-import { type Assignment, type Invocation, knownStdin, lazyStdin, type Redirect, type Stdin } from "./invocation.js";
+import {
+  type Assignment,
+  type Invocation,
+  knownStdin,
+  lazyStdin,
+  type Redirect,
+  type Stdin,
+} from "./invocation.js";
 import { virtualPath } from "./paths.js";
 
 export const REDIRECT_NODES = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);

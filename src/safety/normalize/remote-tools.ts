@@ -94,8 +94,12 @@ const REMOTE_TOOLS: Readonly<Record<string, readonly RemoteTool[]>> = {
     {
       path: ["exec"],
       carrier: { operand: 0 },
-      valued: ["-m", "--model", "-u", "--unit", "--machine", "-a", "--application", "--timeout"]
-        .concat(["-o", "--output", "--format", "--operator"]),
+      valued: ["-m", "--model", "-u", "--unit", "--machine", "-a", "--application", "--timeout"].concat([
+        "-o",
+        "--output",
+        "--format",
+        "--operator",
+      ]),
     },
   ],
   nomad: [
@@ -109,24 +113,33 @@ const REMOTE_TOOLS: Readonly<Record<string, readonly RemoteTool[]>> = {
     {
       path: ["ssh"],
       carrier: { operand: 1 },
-      valued: ["-l", "--login", "-p", "--port", "--proxy", "--cluster", "-L", "--forward", "-o"]
-        .concat(["--option", "--user", "-R", "--request-mode"]),
+      valued: ["-l", "--login", "-p", "--port", "--proxy", "--cluster", "-L", "--forward", "-o"].concat([
+        "--option",
+        "--user",
+        "-R",
+        "--request-mode",
+      ]),
     },
   ],
   consul: [
     {
       path: ["exec"],
       carrier: { operand: 0 },
-      valued: ["-node", "-service", "-tag", "-prefix", "-wait", "-wait-repl", "-datacenter"]
-        .concat(["-http-addr", "-token", "-shell"]),
+      valued: ["-node", "-service", "-tag", "-prefix", "-wait", "-wait-repl", "-datacenter"].concat([
+        "-http-addr",
+        "-token",
+        "-shell",
+      ]),
     },
   ],
   kamal: [
     ...["app", "server"].map((group) => ({
       path: [group, "exec"],
       carrier: { operand: 0 },
-      valued: ["-d", "--destination", "-r", "--roles", "-h", "--hosts", "-c", "--config-file"]
-        .concat(["--version", "--env"]),
+      valued: ["-d", "--destination", "-r", "--roles", "-h", "--hosts", "-c", "--config-file"].concat([
+        "--version",
+        "--env",
+      ]),
     })),
     {
       path: ["accessory", "exec"],
@@ -149,8 +162,17 @@ const REMOTE_TOOLS: Readonly<Record<string, readonly RemoteTool[]>> = {
     {
       path: ["command", "run"],
       carrier: { operand: 0 },
-      valued: ["-t", "--targets", "-u", "--user", "-p", "--password", "--run-as", "-i", "--inventoryfile"]
-        .concat(["--concurrency", "--transport", "--modulepath", "--project", "--sudo-password", "--env-var"]),
+      valued: [
+        "-t",
+        "--targets",
+        "-u",
+        "--user",
+        "-p",
+        "--password",
+        "--run-as",
+        "-i",
+        "--inventoryfile",
+      ].concat(["--concurrency", "--transport", "--modulepath", "--project", "--sudo-password", "--env-var"]),
     },
   ],
   pyinfra: [{ path: ["*", "exec"], carrier: { dashDash: true } }],
@@ -161,8 +183,11 @@ const REMOTE_TOOLS: Readonly<Record<string, readonly RemoteTool[]>> = {
     {
       path: [],
       carrier: { operand: 0 },
-      valued: ["-m", "--machine", "-g", "--group", "-f", "--file", "-r", "--remoteshell", "-o"]
-        .concat(["--remoteshellopt", "-F", "--forklimit"]),
+      valued: ["-m", "--machine", "-g", "--group", "-f", "--file", "-r", "--remoteshell", "-o"].concat([
+        "--remoteshellopt",
+        "-F",
+        "--forklimit",
+      ]),
     },
   ],
 };
@@ -262,7 +287,11 @@ function commandFrom(args: readonly ExpandedWord[], valued: readonly string[], s
 }
 
 /** Where the subcommand words end, or -1 when the words do not match the entry's path. */
-function afterPath(args: readonly ExpandedWord[], path: readonly string[], valued: readonly string[]): number {
+function afterPath(
+  args: readonly ExpandedWord[],
+  path: readonly string[],
+  valued: readonly string[],
+): number {
   let index = 0;
   for (const step of path) {
     while (index < args.length && isOption(args[index]!.value))
