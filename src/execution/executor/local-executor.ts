@@ -191,6 +191,8 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
 
   return {
     resolution: options.resolution,
+    // What its runs start through (absent: this machine's), so managed processes start there too.
+    launcher: launcher ?? createLocalLauncher({ platform: options.resolution.platform }),
     ...(sessionPool
       ? {
           sessions: {
