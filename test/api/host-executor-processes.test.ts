@@ -156,16 +156,13 @@ describe("managed processes with a host's own executor", () => {
   it("keeps a local executor's managed processes on its launcher, which it offers", async () => {
     const { launcher, plans } = recordingLauncher(true);
     const cwd = os.tmpdir();
-    const local = createLocalExecutor({
-      resolution: testResolution({ platform: process.platform }),
-      cwd,
-      launcher,
-    });
+    const resolution = testResolution({ platform: process.platform });
+    const local = createLocalExecutor({ resolution, cwd, launcher });
     expect(local.launcher).toBe(launcher);
     // A host's decorator of it keeps the launcher, so process_* start where its commands do.
     const shellgate = await createShellgate(
       { safety_profile: "unrestricted", managed_processes: true, working_dir: cwd },
-      { executor: { ...local } },
+      { executor: { ...local }, shell: resolution },
     );
     try {
       const started = await shellgate.processes().start({ command: "echo out; echo err >&2; exit 3" });
