@@ -6,8 +6,10 @@
 // class whichever entry loaded it), dynamic imports kept as lazy chunks (MCP server, CLI commands).
 // The pure-JavaScript dependencies are bundled in, so the versions shipped are the ones tested; zod
 // schemas stay interchangeable with a consumer's own zod 4 (it recognises schemas by their `_zod`
-// traits, not by class identity). Declarations stay tsc's, under dist/src and dist/platforms, and
-// still name zod's and the SDK's types, which is why those two remain dependencies.
+// traits, not by class identity). Declarations stay tsc's, under dist/src and dist/platforms: they
+// name zod's types (the public schemas), so zod remains a dependency; the MCP SDK's types are named
+// only by `shellgate/mcp` (`createMcpServer` returns its `Server`), so the SDK is an optional peer,
+// installed by the TypeScript projects that import that subpath, and nothing else needs it.
 // Run: node scripts/bundle.mjs   (npm run build runs it after tsc)
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -186,9 +186,9 @@ writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", priv
 // run): none (issue 25). koffi is not a dependency (only its script-free Windows binary packages
 // are), and shellgate builds with `prepack`, not `prepare`, which npm names even for a tarball.
 const EXPECTED_INSTALL_SCRIPTS = [];
+// A folder of its own: installing the rest into the same folder afterwards hoists differently.
+const alone = path.join(work, "alone");
 step("install the tarball alone into an empty folder: the install scripts npm names", () => {
-  // A folder of its own: installing the rest into the same folder afterwards hoists differently.
-  const alone = path.join(work, "alone");
   mkdirSync(alone);
   writeFileSync(path.join(alone, "package.json"), JSON.stringify({ name: "alone", private: true }));
   const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", tarball], {
@@ -205,10 +205,28 @@ step("install the tarball alone into an empty folder: the install scripts npm na
   return "none";
 });
 
+// The MCP SDK is bundled, and an optional peer only for `shellgate/mcp`'s declarations: a plain
+// install leaves it (and its express/hono/ajv tree) out, and the server still runs.
+await stepAsync("alone: the MCP SDK is not installed, and `shellgate mcp` answers", async () => {
+  if (existsSync(path.join(alone, "node_modules", "@modelcontextprotocol", "sdk")))
+    throw new Error("@modelcontextprotocol/sdk was installed with shellgate");
+  const { total } = installedSize(alone, "shellgate");
+  const answer = await talkToServer("npx", ["shellgate", "mcp"], alone);
+  return `${answer}; shellgate with its dependencies: ${megabytes(total)} on disk`;
+});
+
 const npmInstall = (names) =>
   run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...names]);
 step("install the tarball, the three frameworks and the MCP Inspector into an empty folder", () => {
-  npmInstall([tarball, "ai", "@openai/agents", "@langchain/core", "@modelcontextprotocol/inspector@0.15"]);
+  // The SDK as the README tells a TypeScript project importing shellgate/mcp to install it.
+  npmInstall([
+    tarball,
+    "ai",
+    "@openai/agents",
+    "@langchain/core",
+    "@modelcontextprotocol/sdk",
+    "@modelcontextprotocol/inspector@0.15",
+  ]);
   const { total, optional } = installedSize(app, "shellgate");
   return `shellgate with its dependencies: ${megabytes(total)} on disk, ${megabytes(optional)} of it optional (terminal, sandbox)`;
 });

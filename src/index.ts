@@ -40,6 +40,17 @@ export type { ExecutorDescription, ExecutorLocation } from "./execution/executor
 export { createLocalExecutor, type LocalExecutorOptions } from "./execution/executor/local-executor.js";
 export type { SimpleCommandSplit } from "./execution/fallback/split-simple-command.js";
 export type { GuardedOutput } from "./execution/io/binary-guard.js";
+export type {
+  LaunchExit,
+  Launched,
+  Launcher,
+  LaunchOutput,
+  LaunchPlan,
+  LaunchStdio,
+  LaunchStream,
+  PtyCapability,
+  StdinCapability,
+} from "./execution/launch/launcher.js";
 export { ExecutionError, type ExecutionErrorCode } from "./execution/run/execution-error.js";
 export { runCommand } from "./execution/run/run-command.js";
 export type { RunOptions } from "./execution/run/run-options.js";

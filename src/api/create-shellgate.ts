@@ -35,6 +35,9 @@ import { processTools } from "./tools/process-tools.js";
 import type { ToolRuntime } from "./tools/tool-runtime.js";
 import { callDirectory, instanceDirectory } from "./working-directory.js";
 
+const MANAGED_WITHOUT_LAUNCHER =
+  "config key 'managed_processes': the host's executor offers no `launcher`, so process_* would run on this machine rather than where its commands run; give the executor a launcher or set managed_processes to false";
+
 async function requireDirectory(directory: string): Promise<void> {
   const stats = await stat(directory).catch(() => null);
   if (!stats?.isDirectory()) {
@@ -84,6 +87,10 @@ export async function openShellgate(
   options: OpenOptions = {},
 ): Promise<OpenedShellgate> {
   const parsed = parseConfig(config);
+  // Refused before anything is loaded or opened: never run process_* here instead of the target.
+  if (parsed.managed_processes && host.executor && !host.executor.launcher) {
+    throw new ConfigError(MANAGED_WITHOUT_LAUNCHER, ["managed_processes"]);
+  }
   // The grammar loads while the shell (or the remote target) is probed; neither needs the other.
   const { gate, load: loadGate } = instanceGate(parsed);
   if (!options.loadGateLater) loadGate().catch(() => undefined);
@@ -162,30 +169,29 @@ export async function openShellgate(
           ...enclose,
         }),
     );
-    // Managed processes start where commands run: in a configured target through its launcher
-    // (with the target's environment, directory and shell), never on this machine instead. A
-    // host's own remote executor brings no launcher for them, so they are not offered there.
-    const managedLauncher = remote ? configured?.launcher : undefined;
-    const processes =
-      parsed.managed_processes && (!remote || managedLauncher)
-        ? new ProcessRegistry(() =>
-            createProcessManager({
-              ...managedSettingsFromConfig(parsed),
-              check: gate.check,
-              concurrency,
-              resolution: shell,
-              cwd,
-              ...(host.observe ? { observe: host.observe } : {}),
-              ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
-              ...(managedLauncher
-                ? { launcher: managedLauncher, baseEnvironment: commandEnv, platform: shell.platform }
-                : host.env
-                  ? { baseEnvironment: host.env }
-                  : {}),
-              ...enclose,
-            }),
-          )
-        : undefined;
+    // Managed processes start where commands run: through a configured target's launcher or the
+    // launcher a host's executor offers (with the target's environment, directory and shell),
+    // never on this machine instead.
+    const managedLauncher = host.executor ? host.executor.launcher : configured?.launcher;
+    const processes = parsed.managed_processes
+      ? new ProcessRegistry(() =>
+          createProcessManager({
+            ...managedSettingsFromConfig(parsed),
+            check: gate.check,
+            concurrency,
+            resolution: shell,
+            cwd,
+            ...(host.observe ? { observe: host.observe } : {}),
+            ...(host.admitQuestions ? { admitQuestions: host.admitQuestions } : {}),
+            ...(managedLauncher
+              ? { launcher: managedLauncher, baseEnvironment: commandEnv, platform: shell.platform }
+              : host.env
+                ? { baseEnvironment: host.env }
+                : {}),
+            ...enclose,
+          }),
+        )
+      : undefined;
     const descriptionContext: DescriptionContext = {
       shellParagraph: remote ? describeShell(shell, { remote: true }) : shellParagraph(shell),
       ...(remote?.isolation ? { targetParagraph: remote.isolation } : {}),
@@ -243,11 +249,7 @@ export async function openShellgate(
       admit,
       processes(ownerId) {
         if (!processes)
-          throw new Error(
-            remote && parsed.managed_processes
-              ? "managed processes need the target's launcher, which a host's own executor does not give; use config executor instead"
-              : "managed processes are off; set managed_processes: true in the config",
-          );
+          throw new Error("managed processes are off; set managed_processes: true in the config");
         return processes.for(ownerId);
       },
       describeShell: () => descriptionContext.shellParagraph,

@@ -1,14 +1,23 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/config/config-error.js";
 import type { ShellgateConfigInput } from "../../src/config/schema.js";
 import { createShellgate } from "../../src/index.js";
 import { engineFor } from "../support/engines.js";
+import { startFakeKubernetes } from "../support/fake-kubernetes.js";
 
 // `session: persistent` on the real engines (issue 21 on issue 20's executors): the resident bash
 // lives in the target, started through the launcher seam. Skips, naming why, where the engines are
 // not running (Linux only; .ci/run starts them and makes a missing one fail).
 const docker = await engineFor("docker");
 const ssh = await engineFor("ssh");
+// The fake API server runs each exec as a process here, over the real exec protocol (v5).
+const kubernetes =
+  process.platform === "linux"
+    ? await startFakeKubernetes({ pods: { "default/app": { containers: ["main"] } } })
+    : undefined;
+afterAll(async () => {
+  await kubernetes?.close();
+});
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -16,7 +25,12 @@ afterEach(async () => {
 });
 
 type ExecutorConfig = NonNullable<ShellgateConfigInput["executor"]>;
-const targets: Array<{ name: string; executor?: ExecutorConfig; reason?: string }> = [
+const targets: Array<{
+  name: string;
+  executor?: ExecutorConfig;
+  env?: NodeJS.ProcessEnv;
+  reason?: string;
+}> = [
   docker.engine
     ? {
         name: "docker",
@@ -40,14 +54,24 @@ const targets: Array<{ name: string; executor?: ExecutorConfig; reason?: string 
         },
       }
     : { name: "ssh", reason: ssh.reason },
+  kubernetes
+    ? {
+        name: "kubernetes (fake API server)",
+        executor: { kind: "kubernetes", pod: "app" },
+        env: { ...process.env, KUBECONFIG: kubernetes.kubeconfig },
+      }
+    : { name: "kubernetes", reason: "the fake Kubernetes API server runs its execs as Linux processes" },
 ];
 
-async function persistent(executor: ExecutorConfig) {
-  const shellgate = await createShellgate({
-    session: "persistent",
-    safety_profile: "standard",
-    executor,
-  });
+async function persistentIn(executor: ExecutorConfig, env?: NodeJS.ProcessEnv) {
+  const shellgate = await createShellgate(
+    {
+      session: "persistent",
+      safety_profile: "standard",
+      executor,
+    },
+    env ? { env } : {},
+  );
   closers.push(() => shellgate.close());
   const [bash] = shellgate.tools();
   const call = (command: string, ownerId = "agent", extra: Record<string, unknown> = {}) =>
@@ -58,6 +82,7 @@ async function persistent(executor: ExecutorConfig) {
 for (const target of targets) {
   describe.skipIf(target.executor === undefined)(`session: persistent on ${target.name}`, () => {
     const executor = target.executor as ExecutorConfig;
+    const persistent = (_executor: ExecutorConfig) => persistentIn(_executor, target.env);
 
     it("keeps cd, exports and functions in the target's bash, per owner", async () => {
       const { call, bash } = await persistent(executor);

@@ -1,6 +1,7 @@
 import type { ShellResolution } from "../../../platforms/index.js";
 import type { KillOutcome, TaskDoneListener, TaskRead, TaskSnapshot } from "../../reports/task-types.js";
 import type { Verdict } from "../../safety/verdict.js";
+import type { Launcher } from "../launch/launcher.js";
 import type { OutputListener } from "../run/run-options.js";
 import type { RunResult } from "../run/run-result.js";
 import type { DetachedStart } from "../run/start-detached.js";
@@ -67,6 +68,12 @@ export interface Executor {
    * callers judge each command with the owner's current directory and environment.
    */
   readonly sessions?: ExecutorSessions;
+  /**
+   * Where this executor's programs start (this machine, a container exec, an SSH channel), offered
+   * so the managed processes (`process_*`) start there too. `createShellgate` with a host's executor
+   * and `managed_processes: true` refuses to start when it is absent, rather than run them here.
+   */
+  readonly launcher?: Launcher;
   /** Where commands run: the target's shell, platform, home, user and isolation (see ExecutorDescription). */
   describe(): ExecutorDescription;
   /** Applies defaults and validates (timeout range, with the milliseconds hint). Throws `ExecutionError`. */

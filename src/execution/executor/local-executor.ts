@@ -4,6 +4,7 @@ import type { TaskSnapshot } from "../../reports/task-types.js";
 import { createInstanceMarker } from "../environment/run-marker.js";
 import { cleanOldSpills, SpillDirectory } from "../io/spill-directory.js";
 import type { Launcher } from "../launch/launcher.js";
+import { createLocalLauncher } from "../launch/local-launcher.js";
 import { shellPathOf } from "../prepare/command-script.js";
 import { nativeWorkingDirectory } from "../prepare/native-working-directory.js";
 import { prepareStart } from "../prepare/prepare-start.js";
@@ -20,6 +21,7 @@ import {
   SessionUnavailableError,
 } from "../session/session-mode.js";
 import { SessionPool } from "../session/session-pool.js";
+import { windowsSessionControl } from "../session/windows-session-control.js";
 import { TaskRegistry } from "../tasks/task-registry.js";
 import { terminateMarked } from "../terminate/terminate-marked.js";
 import type { ExecRequest, ExecSpec, Executor } from "./executor.js";
@@ -84,6 +86,12 @@ function describeLocal(options: LocalExecutorOptions, cwd: string): ExecutorDesc
     ...(user ? { user } : {}),
     spill: "target",
   };
+}
+
+/** A Windows session's private directory for its command files, as its shell spells it. */
+function commandDirectoryOf(spillDirectory: SpillDirectory, resolution: ShellResolution): string | undefined {
+  const native = spillDirectory.path();
+  return native === null ? undefined : shellPathOf(native, resolution);
 }
 
 /** The local executor: commands run on this machine in the resolved shell. */
@@ -155,7 +163,8 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
         maxSessions: persistent.maxSessions,
         idleMs: persistent.idleMs,
         startDirectory: baseCwd,
-        // A target's bash is started through its launcher, as every command there is.
+        // A target's bash is started through its launcher, as every command there is; so is a
+        // Windows bash, which has only its two streams to frame commands on.
         open: () =>
           target && sessionControl
             ? openLaunchedSession({
@@ -165,12 +174,25 @@ export function createLocalExecutor(options: LocalExecutorOptions): Executor {
                 graceMs: killGraceMs,
                 killBackgroundChildren,
               })
-            : openSessionShell({ ...shared, graceMs: killGraceMs, killBackgroundChildren }),
+            : options.resolution.platform === "win32"
+              ? openLaunchedSession({
+                  ...shared,
+                  launcher: launcher ?? createLocalLauncher({ platform: "win32" }),
+                  control: windowsSessionControl(
+                    options.resolution,
+                    commandDirectoryOf(spillDirectory, options.resolution),
+                  ),
+                  graceMs: killGraceMs,
+                  killBackgroundChildren,
+                })
+              : openSessionShell({ ...shared, graceMs: killGraceMs, killBackgroundChildren }),
       })
     : undefined;
 
   return {
     resolution: options.resolution,
+    // What its runs start through (absent: this machine's), so managed processes start there too.
+    launcher: launcher ?? createLocalLauncher({ platform: options.resolution.platform }),
     ...(sessionPool
       ? {
           sessions: {

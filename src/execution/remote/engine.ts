@@ -50,7 +50,7 @@ export interface EngineExec {
   abandon(): void;
 }
 
-export type EngineKind = "docker" | "ssh" | "kubernetes";
+export type EngineKind = "docker" | "ssh" | "kubernetes" | "wsl";
 
 export interface RemoteEngine {
   readonly kind: EngineKind;

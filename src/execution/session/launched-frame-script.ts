@@ -11,9 +11,16 @@ import { ansiCQuote } from "./shell-quote.js";
  * EXIT trap reports how the shell ends (a command's `exit`, a kill of `$$`), which no stream end
  * tells while a background child holds the output open (a command that redirected its stdout
  * away, or replaced the trap, leaves the stream's end to tell). Then the start record (`frameTail` with
- * the shell's pid as its status): the shell reads lines now, and the target numbers it so. Pure.
+ * the shell's pid as its status): the shell reads lines now, and the target numbers it so — or, with
+ * `pidLine`, the pid that line puts in `$__sg_pid` (Git Bash: its Windows pid, which is what the
+ * processes below it are found by). Pure.
  */
-export function launchedStartupLine(start: FrameMarkers, exit: string, scriptPath?: string): string {
+export function launchedStartupLine(
+  start: FrameMarkers,
+  exit: string,
+  scriptPath?: string,
+  pidLine?: string,
+): string {
   const { stdout, stderr, control } = SESSION_FDS;
   // During a command the control descriptor is closed, and its stdout (the same stream) is 1.
   const print = `printf '%s%s\\n' ${ansiCQuote(exit)} "$__sg_exit"`;
@@ -25,7 +32,9 @@ export function launchedStartupLine(start: FrameMarkers, exit: string, scriptPat
     // The command file is the shell's own (0600), made once: a subshell's umask goes with it.
     ...(scriptPath === undefined ? [] : [`(umask 077; : >|${ansiCQuote(scriptPath)})`]),
     `trap ${ansiCQuote(report)} EXIT`,
-    frameTail(start, "$$"),
+    ...(pidLine === undefined
+      ? [frameTail(start, "$$")]
+      : [pidLine, frameTail(start, "$__sg_pid"), "unset __sg_pid"]),
   ]
     .join("; ")
     .concat("\n");

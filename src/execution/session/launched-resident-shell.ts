@@ -26,6 +26,11 @@ export interface ShellControl {
   /** A writable directory there for the shell's command file; absent: commands run under `eval`. */
   readonly temporaryDirectory?: string;
   /**
+   * Builtins that put the pid this control's methods take into `__sg_pid` (Git Bash: its Windows
+   * pid, from `/proc/$$/winpid`); absent: the shell's `$$`. A pid it cannot read is 0.
+   */
+  readonly pidLine?: string;
+  /**
    * Ends what one command runs — the shell's descendants (its jobs, each in a process group of its
    * own) and whatever carries the command's marker (`setsid` escapes) — with SIGTERM, the grace,
    * then SIGKILL; with `interrupt`, SIGINT goes to the shell first, so it abandons the command line.
@@ -163,7 +168,9 @@ export class LaunchedResidentShell implements SessionShell {
     });
     const stdin = launched.stdin;
     if (!stdin) throw new LaunchError("ENOTSUP", "the launcher gave the resident shell no input to read");
-    await stdin.write(launchedStartupLine(start, this.#exitMarker, this.#scriptPath)).catch(() => undefined);
+    await stdin
+      .write(launchedStartupLine(start, this.#exitMarker, this.#scriptPath, this.#options.control.pidLine))
+      .catch(() => undefined);
     const timeoutMs = this.#options.startTimeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
     const first = await Promise.race([
@@ -416,6 +423,10 @@ export class LaunchedResidentShell implements SessionShell {
         // A background child may hold the streams of a shell that is gone: not waited for long.
         const reported = this.#exitScanner.status !== undefined;
         await Promise.race([this.#exited, delay(reported || treeEnded ? 1000 : 5000)]);
+        // A shell its control could not end (no pid was read) is ended with its launch's tree.
+        if (this.#exit === undefined && !reported && this.#exitScanner.status === undefined) {
+          await launched.terminate(this.#options.graceMs).catch(() => undefined);
+        }
       }
       launched.abandonOutput();
       launched.release();
