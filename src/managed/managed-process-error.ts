@@ -14,6 +14,7 @@ export type ManagedProcessErrorCode =
   | "stdin_closed"
   | "stdin_outcome_unknown"
   | "terminal_eof_refused"
+  | "stdin_close_unsupported"
   | "process_exited"
   | "spawn_failed"
   | "sandbox_unavailable"

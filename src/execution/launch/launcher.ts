@@ -79,7 +79,11 @@ export interface LaunchExit {
 export interface StdinCapability {
   /** Resolves once the bytes were handed to the OS (or the transport); rejects when input is closed. */
   write(data: string | Uint8Array): Promise<void>;
-  /** Ends input: a pipe's half-close, or `eof` typed on a terminal (its EOF characters). */
+  /**
+   * Ends input: a pipe's half-close, or `eof` typed on a terminal (its EOF characters). Rejects
+   * with a `LaunchError` of code `ENOTSUP` when the transport cannot end input alone (Kubernetes
+   * over v4.channel.k8s.io); input then stays open.
+   */
   closeStdin(eof?: string): Promise<void>;
   /** Drops input at once (a write that timed out): nothing queued may land later. */
   abort(): void;

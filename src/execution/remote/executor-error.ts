@@ -12,6 +12,11 @@ export type ExecutorErrorCode =
   | "host-key"
   /** The target has no shell at all. */
   | "no-shell"
+  /**
+   * The engine cannot do this over the connection it has (a Kubernetes API server on
+   * v4.channel.k8s.io cannot end stdin alone); nothing was changed.
+   */
+  | "unsupported"
   /** Anything else the engine reported. */
   | "engine";
 

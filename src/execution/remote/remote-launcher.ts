@@ -380,10 +380,23 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
           },
           closeStdin: async (eof) => {
             if (inputClosed) return;
-            inputClosed = true;
             // A terminal has no half-close: its EOF characters end the reader's input.
-            if (terminal) await started.write(eof ?? "\x04");
-            else await started.closeStdin();
+            if (terminal) {
+              inputClosed = true;
+              await started.write(eof ?? "\x04");
+              return;
+            }
+            try {
+              await started.closeStdin();
+            } catch (error) {
+              // Nothing was closed (Kubernetes over v4): input stays open, and the caller says so.
+              if (isExecutorError(error) && error.code === "unsupported") {
+                throw new LaunchError("ENOTSUP", error.message);
+              }
+              inputClosed = true;
+              throw error;
+            }
+            inputClosed = true;
           },
           abort: () => {
             inputClosed = true;

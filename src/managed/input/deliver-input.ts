@@ -1,4 +1,4 @@
-import type { StdinCapability } from "../../execution/launch/launcher.js";
+import { LaunchError, type StdinCapability } from "../../execution/launch/launcher.js";
 import type { ProcessRecord } from "../lifecycle/process-record.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import { planTerminalEof } from "../terminal/terminal-eof.js";
@@ -46,11 +46,28 @@ export async function deliverInput(
       if ("refuse" in eof) throw new ManagedProcessError("terminal_eof_refused", eof.refuse);
       await input.closeStdin(eof.send);
     } else {
-      await input.closeStdin();
+      await closePipe(input, bytesWritten);
     }
     record.stdinClosed = true;
   }
   return bytesWritten;
+}
+
+/**
+ * Half-closes a pipe. A transport that cannot end input alone (Kubernetes over v4.channel.k8s.io)
+ * leaves it open, and the refusal says so and what ends the process's input instead.
+ */
+async function closePipe(input: StdinCapability, bytesWritten: number): Promise<void> {
+  try {
+    await input.closeStdin();
+  } catch (error) {
+    if (!(error instanceof LaunchError) || error.code !== "ENOTSUP") throw error;
+    const written = bytesWritten > 0 ? ` The ${bytesWritten} bytes of stdin before it were written.` : "";
+    throw new ManagedProcessError(
+      "stdin_close_unsupported",
+      `${error.message} Stdin stays open: start the process with pty: true to end its input with ^D, or stop it with terminate.${written}`,
+    );
+  }
 }
 
 async function writeWithDeadline(

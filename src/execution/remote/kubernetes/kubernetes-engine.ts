@@ -264,7 +264,7 @@ export async function openKubernetesEngine(options: KubernetesEngineOptions): Pr
         if (!stdin) return;
         if (socket.protocol !== CHANNEL_V5) {
           throw new ExecutorError(
-            "engine",
+            "unsupported",
             `The API server speaks ${socket.protocol || "an old channel protocol"}, which has no way to end stdin alone (v5.channel.k8s.io's close frame): ending it would close the exec and lose its output and exit status.`,
           );
         }
