@@ -1,7 +1,14 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { type ExpansionContext, expandWord, expandWordWhole } from "./expand-word.js";
 import { type ExpandedWord, literalWord } from "./expanded-word.js";
-import { type Assignment, type Invocation, knownStdin, type Redirect, type Stdin } from "./invocation.js";
+import {
+  type Assignment,
+  type Invocation,
+  knownStdin,
+  lazyStdin,
+  type Redirect,
+  type Stdin,
+} from "./invocation.js";
 import { virtualPath } from "./paths.js";
 
 export const REDIRECT_NODES = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
@@ -84,6 +91,12 @@ export function stdinOf(
       (redirect.descriptor ?? 0) === 0 &&
       redirect.target
     ) {
+      // `< <(…)` reads the substitution's output through a pipe: known when its output is.
+      const substitution = redirect.target.substitution;
+      if (substitution) {
+        stdin = lazyStdin("pipe", () => context.substitutionOutput(substitution));
+        continue;
+      }
       const resolved = virtualPath(redirect.target.value, context.scope);
       // `< /dev/null` is known to be empty.
       const content =

@@ -14,7 +14,7 @@ import type { Nested } from "./nested.js";
  */
 
 /** A word as shell text that re-parses to the same word: literal parts quoted, globs and unknowns kept. */
-function asShellWord(word: ExpandedWord): string {
+export function asShellWord(word: ExpandedWord): string {
   if (word.glob) return word.pattern;
   if (!hasMarkers(word.value)) return `'${word.value.replaceAll("'", "'\\''")}'`;
   return word.value

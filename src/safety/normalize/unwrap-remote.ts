@@ -1,7 +1,9 @@
-import type { ExpandedWord } from "../extract/expanded-word.js";
+import { type ExpandedWord, literalWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { joined } from "./inner-command.js";
 import type { Nested } from "./nested.js";
+import { type RemoteFinding, remoteToolCommands } from "./remote-tools.js";
+import { asShellWord } from "./unwrap-exec.js";
 
 /**
  * Commands sent to another machine as shell text: `ssh HOST CMD…` and its relatives (autossh, mosh,
@@ -262,8 +264,22 @@ const REMOTE_PROGRAMS = new Set([
 
 /** The shell text a remote-execution program sends to another machine, or [] when it is none. */
 export function unwrapRemote(name: string, invocation: Invocation): Nested[] {
+  const found = remoteToolCommands(name, invocation).flatMap((item) => fromTable(item, invocation));
   // Checked first: every simple command passes here, and most are none of these.
-  if (!REMOTE_PROGRAMS.has(name)) return [];
+  if (!REMOTE_PROGRAMS.has(name)) return found;
+  return [...found, ...programCommand(name, invocation)];
+}
+
+/** A remote-tool table finding as the script the other machine runs. */
+function fromTable(item: RemoteFinding, invocation: Invocation): Nested[] {
+  if (item.kind === "text") return [remoteScript(item.text, item.origin)];
+  if (item.kind === "argv") return [remoteScript(item.words.map(asShellWord).join(" "), item.origin)];
+  // ssh's own arguments after the destination the tool fills in.
+  const destination = item.destination ?? literalWord("HOST", invocation.span);
+  return sshCommand(item.origin, invocation, [destination, ...item.words], SSH_VALUED);
+}
+
+function programCommand(name: string, invocation: Invocation): Nested[] {
   const args = invocation.words.slice(1);
   switch (name) {
     case "ssh":
