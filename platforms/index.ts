@@ -8,16 +8,12 @@ export { CurrentDirectoryError, currentDirectory } from "./host/current-director
 export { decodeProbeOutput, looksLikeUtf16le, type ProbeEncoding } from "./host/decode-probe-output.js";
 export { decodeTextFile } from "./host/decode-text-file.js";
 export type { FileFact, HostFacts, ProbeOutcome, ProbeResult } from "./host/host-facts.js";
+export { hostSnapshotSchema } from "./host/host-snapshot-schema.js";
 export { loadHostSnapshotFile } from "./host/load-snapshot-file.js";
 export { createRealHost, type RealHostOptions } from "./host/real-host.js";
+export { HostSnapshotError } from "./host/snapshot-error.js";
 export { createSnapshotHost } from "./host/snapshot-host.js";
-export {
-  type HostSnapshot,
-  HostSnapshotError,
-  type HostSnapshotInput,
-  hostSnapshotSchema,
-  parseHostSnapshot,
-} from "./host/snapshot-schema.js";
+export { type HostSnapshot, type HostSnapshotInput, parseHostSnapshot } from "./host/snapshot-schema.js";
 export { type SystemProgram, systemProgramPath } from "./host/system-programs.js";
 export { type ShellConventions, shellConventions } from "./paths/conventions.js";
 export { type ShellTree, shellWorkdirToNative, wslCdArgument } from "./paths/shell-workdir.js";

@@ -11,7 +11,7 @@
 // only by `shellgate/mcp` (`createMcpServer` returns its `Server`), so the SDK is an optional peer,
 // installed by the TypeScript projects that import that subpath, and nothing else needs it.
 // Run: node scripts/bundle.mjs   (npm run build runs it after tsc)
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
 
@@ -55,6 +55,53 @@ const sdkDefaultValidator = {
   },
 };
 
+// src/ imports the platform layer through its barrel (biome enforces it), but rolldown assigns
+// modules to chunks by the import graph before tree-shaking: every entry that names one helper
+// through the barrel "reaches" all of platforms, zod and the host-snapshot schema, so they shared
+// one chunk that the CLI's start loaded whole. In the bundle each named import of the barrel from
+// src/ goes to the module that defines it, so the graph says what each entry really uses (and
+// `hostSnapshotSchema`, which only the barrel re-exports, stays with the platforms entry).
+const PLATFORMS_BARREL = `${dist}platforms/index.js`;
+function barrelExports() {
+  const where = new Map();
+  const text = readFileSync(PLATFORMS_BARREL, "utf8");
+  for (const [, names, module] of text.matchAll(/export \{([^}]*)\} from "(\.\/[^"]+)";/g)) {
+    for (const name of names
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean))
+      where.set(name, module);
+  }
+  if (where.size === 0) throw new Error(`no re-exports found in ${PLATFORMS_BARREL}`);
+  return where;
+}
+const platformsDeepImports = {
+  name: "platforms-deep-imports",
+  transform(code, id) {
+    if (!/[\\/]dist[\\/]src[\\/]/.test(id) || !code.includes("platforms/index.js")) return null;
+    const where = barrelExports();
+    return code.replace(
+      /(import|export) \{([^}]*)\} from "((?:\.\.\/)+)platforms\/index\.js";/g,
+      (_, keyword, names, up) => {
+        const byModule = new Map();
+        for (const name of names
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const module = where.get(name.split(/\s+as\s+/)[0]);
+          if (!module) throw new Error(`${id}: ${name} is not re-exported by the platforms barrel`);
+          byModule.set(module, [...(byModule.get(module) ?? []), name]);
+        }
+        return [...byModule]
+          .map(
+            ([module, list]) => `${keyword} { ${list.join(", ")} } from "${up}platforms/${module.slice(2)}";`,
+          )
+          .join("\n");
+      },
+    );
+  },
+};
+
 const OWN_MODULE = /[\\/]dist[\\/](src|platforms)[\\/]/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
@@ -63,7 +110,7 @@ rmSync(`${dist}bundle`, { recursive: true, force: true });
 await build({
   input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${dist}${file}`])),
   platform: "node",
-  plugins: [sdkDefaultValidator],
+  plugins: [sdkDefaultValidator, platformsDeepImports],
   // shellgate's own modules do nothing on import but define things (no registration, no global
   // changes), so a module whose exports an entry point does not use is left out of that entry's
   // graph even when a barrel (platforms/index.js) re-exports it: the CLI's start no longer loads

@@ -1,7 +1,5 @@
 import type { HostFacts } from "./host-facts.js";
-import { loadHostSnapshotFile } from "./load-snapshot-file.js";
 import { createRealHost } from "./real-host.js";
-import { createSnapshotHost } from "./snapshot-host.js";
 
 export interface ChosenHost {
   readonly host: HostFacts;
@@ -17,6 +15,12 @@ export async function chooseHost(
   cwd: string,
 ): Promise<ChosenHost> {
   if (file === undefined) return { host: createRealHost({ env, cwd }), label: "this machine", isReal: true };
+  // The snapshot side (zod and the format's schema) loads for `--host FILE` only, so the commands'
+  // usual start on this machine does not pay for it.
+  const [{ loadHostSnapshotFile }, { createSnapshotHost }] = await Promise.all([
+    import("./load-snapshot-file.js"),
+    import("./snapshot-host.js"),
+  ]);
   const snapshot = await loadHostSnapshotFile(file, cwd);
   return { host: createSnapshotHost(snapshot), label: `host snapshot ${file}`, isReal: false };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HostSnapshotError } from "./snapshot-error.js";
 
 const PLATFORMS = [
   "aix",
@@ -14,46 +15,59 @@ const PLATFORMS = [
   "win32",
 ] as const satisfies readonly NodeJS.Platform[];
 
-const fileFactSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("file"), size: z.number().int().min(0) }),
-  z.strictObject({ type: z.literal("dir"), size: z.number().int().min(0).default(0) }),
-]);
-
-const commandSchema = z.strictObject({
-  argv: z.array(z.string()).min(1),
-  /** null: the command started but did not exit normally (killed, timed out). */
-  exitCode: z.number().int().nullable(),
-  stdout: z.string().default(""),
-  stdoutEncoding: z.enum(["utf8", "utf16le", "base64"]).default("utf8"),
-  timedOut: z.boolean().optional(),
-  /** How long it ran when recorded; a replay with a shorter timeout times out, as the host would. */
-  durationMs: z.number().int().min(0).optional(),
-});
+function buildCommandSchema() {
+  return z.strictObject({
+    argv: z.array(z.string()).min(1),
+    /** null: the command started but did not exit normally (killed, timed out). */
+    exitCode: z.number().int().nullable(),
+    stdout: z.string().default(""),
+    stdoutEncoding: z.enum(["utf8", "utf16le", "base64"]).default("utf8"),
+    timedOut: z.boolean().optional(),
+    /** How long it ran when recorded; a replay with a shorter timeout times out, as the host would. */
+    durationMs: z.number().int().min(0).optional(),
+  });
+}
 
 /**
  * A recorded host: everything the resolver asked about one machine. A path not in `files` does not
  * exist, a registry value not in `registry` is absent, a command not in `commands` is not found.
  * `pathLookups` (an extension) pins PATH results; without it they are derived from `env.PATH` and `files`.
  */
-export const hostSnapshotSchema = z.strictObject({
-  platform: z.enum(PLATFORMS),
-  env: z.record(z.string(), z.string()).default({}),
-  files: z.record(z.string(), fileFactSchema).default({}),
-  registry: z.record(z.string(), z.string()).default({}),
-  pathLookups: z.record(z.string(), z.array(z.string())).optional(),
-  commands: z.array(commandSchema).default([]),
-  /** Free text: where and how the snapshot was made. Ignored by the resolver. */
-  comment: z.string().optional(),
-});
-
-export type HostSnapshot = z.output<typeof hostSnapshotSchema>;
-export type HostSnapshotInput = z.input<typeof hostSnapshotSchema>;
-export type SnapshotCommand = z.output<typeof commandSchema>;
-
-/** Thrown for a snapshot that does not match the format; the message names the field. */
-export class HostSnapshotError extends Error {
-  override readonly name = "HostSnapshotError";
+function buildHostSnapshotSchema() {
+  const fileFactSchema = z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("file"), size: z.number().int().min(0) }),
+    z.strictObject({ type: z.literal("dir"), size: z.number().int().min(0).default(0) }),
+  ]);
+  return z.strictObject({
+    platform: z.enum(PLATFORMS),
+    env: z.record(z.string(), z.string()).default({}),
+    files: z.record(z.string(), fileFactSchema).default({}),
+    registry: z.record(z.string(), z.string()).default({}),
+    pathLookups: z.record(z.string(), z.array(z.string())).optional(),
+    commands: z.array(buildCommandSchema()).default([]),
+    /** Free text: where and how the snapshot was made. Ignored by the resolver. */
+    comment: z.string().optional(),
+  });
 }
+
+type HostSnapshotSchema = ReturnType<typeof buildHostSnapshotSchema>;
+let built: HostSnapshotSchema | undefined;
+
+/**
+ * The snapshot format, built on first use: building it costs milliseconds that every start paid
+ * (the CLI's, the root import's) though only snapshot hosts and `--host FILE` parse one. One
+ * instance for the process: the public `hostSnapshotSchema` is this same object.
+ */
+export function snapshotSchema(): HostSnapshotSchema {
+  built ??= buildHostSnapshotSchema();
+  return built;
+}
+
+export type HostSnapshot = z.output<HostSnapshotSchema>;
+export type HostSnapshotInput = z.input<HostSnapshotSchema>;
+export type SnapshotCommand = z.output<ReturnType<typeof buildCommandSchema>>;
+
+export { HostSnapshotError };
 
 function fieldName(issuePath: readonly PropertyKey[]): string {
   let name = "";
@@ -68,7 +82,7 @@ function fieldName(issuePath: readonly PropertyKey[]): string {
 
 /** Validates a parsed snapshot; the first problem becomes one sentence naming the field. */
 export function parseHostSnapshot(input: unknown): HostSnapshot {
-  const result = hostSnapshotSchema.safeParse(input);
+  const result = snapshotSchema().safeParse(input);
   if (result.success) return result.data;
   // An unknown key usually explains the rest (a typo, or a whole file of another format).
   const issues = result.error.issues;

@@ -1,10 +1,6 @@
 import { bashDescriptionFor } from "../../text/descriptions/bash-description.js";
 import { BASH_KILL_DESCRIPTION, bashOutputDescription } from "../../text/descriptions/task-descriptions.js";
-import {
-  bashKillResultSchema,
-  bashOutputResultSchema,
-  bashResultSchema,
-} from "../../text/results/bash-results.js";
+import { bashResultSchemas } from "../../text/results/bash-results.js";
 import { bashKillInputSchema } from "../../tools/schemas/bash-kill.js";
 import { bashOutputInputSchema } from "../../tools/schemas/bash-output.js";
 import { bashInputSchema } from "../../tools/schemas/dsh-bash.js";
@@ -16,11 +12,12 @@ import type { ToolRuntime } from "./tool-runtime.js";
 
 /** The dsh tools: `bash`, `bash_output`, `bash_kill`. */
 export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
+  const results = bashResultSchemas();
   const bash = defineTool({
     name: "bash",
     description: bashDescriptionFor("dsh", runtime.descriptionContext),
     schema: bashInputSchema,
-    outputSchema: bashResultSchema,
+    outputSchema: results.run,
     annotations: { ...EXECUTES, title: "Run a bash command" },
     run: (input, context) =>
       runBashCall(
@@ -39,7 +36,7 @@ export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
     name: "bash_output",
     description: bashOutputDescription(runtime.config.background_read_max_bytes),
     schema: bashOutputInputSchema,
-    outputSchema: bashOutputResultSchema,
+    outputSchema: results.output,
     annotations: { ...READS, title: "Read a background task's output" },
     async run(input, context) {
       const outcome = await runtime.execution.read(input.task_id, context.ownerId);
@@ -50,7 +47,7 @@ export function dshTools(runtime: ToolRuntime): ToolDefinition[] {
     name: "bash_kill",
     description: BASH_KILL_DESCRIPTION,
     schema: bashKillInputSchema,
-    outputSchema: bashKillResultSchema,
+    outputSchema: results.kill,
     annotations: { ...STOPS, title: "Kill a background task" },
     async run(input, context) {
       const outcome = await runtime.execution.kill(input.task_id, context.ownerId);

@@ -2,11 +2,7 @@ import type { z } from "zod";
 import { LIST_HINT } from "../../managed/lifecycle/process-table.js";
 import { ManagedProcessError } from "../../managed/managed-process-error.js";
 import { PROCESS_DESCRIPTIONS } from "../../text/descriptions/task-descriptions.js";
-import {
-  processListSchema,
-  processPageSchema,
-  processStatusSchema,
-} from "../../text/results/process-results.js";
+import { processResultSchemas } from "../../text/results/process-results.js";
 import {
   processListInputSchema,
   processReadInputSchema,
@@ -62,8 +58,7 @@ function processTool<Schema extends z.ZodType>(
 
 /** The managed-process actions as separate tools (the MCP surface, `managed_processes` on). */
 export function processTools(runtime: ToolRuntime): ToolDefinition[] {
-  const page = processPageSchema;
-  const status = processStatusSchema;
+  const { page, status, list } = processResultSchemas();
   return [
     processTool("process_start", {
       schema: processStartInputSchema,
@@ -103,7 +98,7 @@ export function processTools(runtime: ToolRuntime): ToolDefinition[] {
     }),
     processTool("process_list", {
       schema: processListInputSchema,
-      outputSchema: processListSchema,
+      outputSchema: list,
       annotations: { ...READS, title: "List managed processes" },
       run: (_input, context) => listProcesses(runtime, context),
     }),
