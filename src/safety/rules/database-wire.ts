@@ -162,7 +162,14 @@ function httpHit(name: string, words: readonly string[]): RuleHit | undefined {
 }
 
 /** Stores' own admin commands that drop everything they hold (or a whole named part of it). */
+const ADMIN_PROGRAMS = new Set(
+  "pg_dropcluster consul kafka-topics kafka-topics.sh rabbitmqctl influx zkCli zkCli.sh zookeeper-shell zookeeper-shell.sh memcflush bq heroku turso wrangler".split(
+    " ",
+  ),
+);
+
 function adminHit(name: string, words: readonly string[]): RuleHit | undefined {
+  if (!ADMIN_PROGRAMS.has(name)) return undefined;
   const verbs = words.filter((word) => !word.startsWith("-"));
   const has = (flag: RegExp) => words.some((word) => flag.test(word));
   if (name === "pg_dropcluster" && verbs.length >= 2)
@@ -189,8 +196,6 @@ function adminHit(name: string, words: readonly string[]): RuleHit | undefined {
   if (name === "bq" && verbs[0] === "rm") return hit("'bq rm' deletes a BigQuery dataset, table or model");
   if (name === "heroku" && verbs[0] === "pg:reset")
     return hit("'heroku pg:reset' empties the app's database");
-  if (name === "sqlite-utils" && /^drop-(table|view)$/.test(verbs[0] ?? ""))
-    return hit(`'sqlite-utils ${verbs[0]}' drops a table with its rows`);
   if (name === "turso" && verbs[0] === "db" && verbs[1] === "destroy")
     return hit("'turso db destroy' deletes a hosted database");
   if (name === "wrangler" && verbs[0] === "d1" && verbs[1] === "delete")
@@ -210,6 +215,9 @@ function devTcpText(input: RuleInput): string | undefined {
 
 export const databaseWireRule: Rule = (input) => {
   const { name, args, invocation } = input;
+  const socket = SOCKET_CLIENTS.has(name) || name === "openssl";
+  if (!socket && !HTTP_CLIENTS.has(name) && !ADMIN_PROGRAMS.has(name) && invocation.redirects.length === 0)
+    return undefined;
   const words = args.map((word) => word.value);
   if (asksForHelp(words)) return undefined;
   const tcp = devTcpText(input);
@@ -217,8 +225,7 @@ export const databaseWireRule: Rule = (input) => {
     const what = wireText(tcp);
     if (what) return hit(`'${name}' to /dev/tcp ${what}`);
   }
-  const socket = SOCKET_CLIENTS.has(name) || (name === "openssl" && words[0] === "s_client");
-  if (socket) {
+  if (socket && (name !== "openssl" || words[0] === "s_client")) {
     const text = invocation.stdin?.read();
     const what = text === undefined ? undefined : wireText(text);
     return what ? hit(`'${name}' ${what}`) : undefined;
