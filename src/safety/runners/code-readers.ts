@@ -3,6 +3,7 @@ import type { Invocation } from "../extract/invocation.js";
 import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
 import { ownEntry } from "../own-entry.js";
+import { type CallLanguage, languageCalls } from "./language-calls.js";
 
 /**
  * The languages runners take commands in, and how each becomes something the gate judges: shell
@@ -28,7 +29,8 @@ export type CodeKind =
   | "python"
   | "perl"
   | "ruby"
-  | "lua";
+  | "lua"
+  | CallLanguage;
 
 /** Splits text into words the way a program splitting on blanks (with simple quotes) does. */
 export function splitWords(text: string): string[] {
@@ -171,7 +173,10 @@ export function tmuxCommands(args: readonly string[], origin: string): Nested[] 
     const text = rest.slice(index);
     if (text.length === 0) return;
     // if-shell runs its first argument as the condition; the rest are tmux commands.
-    found.push(script(name === "if-shell" || name === "if" ? text[0]! : text.join(" "), `${origin} ${name}`));
+    // Several words are an argv tmux runs directly (tmux(1)): quoted so the shell text keeps them apart.
+    const shellText =
+      text.length === 1 ? text[0]! : text.map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(" ");
+    found.push(script(name === "if-shell" || name === "if" ? text[0]! : shellText, `${origin} ${name}`));
   };
   for (const word of args) {
     if (word === ";" || word === "\\;") flush();
@@ -214,6 +219,9 @@ function gdbCommands(text: string, origin: string, invocation: Invocation): Nest
     if (shell) return [script(shell[1]!, origin)];
     const pipe = /^(?:pipe|\|)\s*(?:-d\s+\S+\s+)?[^|]*\|\s*(.+)$/s.exec(trimmed);
     if (pipe) return [script(pipe[1]!, origin)];
+    // `call system("…")`, `print (int)system("…")`: the inferior runs the C library's system().
+    const call = /^(?:call|print|p|output)\s.*\bsystem\s*\(\s*"((?:\\.|[^"\\])*)"/s.exec(trimmed);
+    if (call) return [script(call[1]!.replace(/\\(.)/g, "$1"), origin)];
     const python = /^(?:python|py|python-interactive|pi)\s+(.+)$/s.exec(trimmed);
     if (python) return [words(invocation, ["python3", "-c", python[1]!], origin)];
     return [];
@@ -314,5 +322,15 @@ export function readCode(
       const [program, flag] = INTERPRETER_FLAGS[kind];
       return [words(invocation, [program, flag, text], origin)];
     }
+    case "ipython": {
+      // IPython's `!cmd` lines are shell; the rest is Python.
+      const python = text
+        .split("\n")
+        .filter((line) => !/^\s*(?:!|%)/.test(line))
+        .join("\n");
+      return [...languageCalls(kind, text, origin), words(invocation, ["python3", "-c", python], origin)];
+    }
+    default:
+      return languageCalls(kind, text, origin);
   }
 }

@@ -19,6 +19,7 @@ function optionValue(
   args: readonly ExpandedWord[],
   index: number,
   name: string,
+  singleDashLong = false,
 ): { value: ExpandedWord; consumed: number } | undefined {
   const word = args[index]!;
   const text = word.value;
@@ -33,13 +34,25 @@ function optionValue(
       : undefined;
   }
   // A short option attached to its value (`-oProxyCommand=…`), or last in a cluster of flags (`-qc CMD`).
-  if (!text.startsWith("-") || text.startsWith("--")) return undefined;
+  // Programs whose long options take one dash (gdb's `-nx`) have no clusters.
+  if (!text.startsWith("-") || text.startsWith("--") || singleDashLong) return undefined;
   if (text.startsWith(name) && text.length > 2)
     return { value: { ...word, value: text.slice(2) }, consumed: 1 };
   const letter = name[1]!;
   if (/^-[a-zA-Z]+$/.test(text) && text.endsWith(letter) && text.length > 2)
     return args[index + 1] ? { value: args[index + 1]!, consumed: 2 } : undefined;
   return undefined;
+}
+
+/** Whether an option that usually takes a value is a plain flag in this invocation (vim's `-s` in Ex mode). */
+function flagHere(
+  when: NonNullable<RunnerSpec["flagWhen"]>,
+  name: string,
+  option: string,
+  args: readonly ExpandedWord[],
+): boolean {
+  if (when.option !== option) return false;
+  return when.programs.includes(name) || args.some((word) => when.withFlag.test(word.value));
 }
 
 function homeFile(path: string, scope: Scope): ExpandedWord {
@@ -78,7 +91,7 @@ function sources(
     const word = args[index]!;
     let consumed = 0;
     for (const [option, kind] of Object.entries(spec.options ?? {})) {
-      const taken = optionValue(args, index, option);
+      const taken = optionValue(args, index, option, spec.singleDashLong);
       if (!taken) continue;
       found.push({ kind, text: taken.value.value, origin: `${name} ${option === "+" ? "+" : option}` });
       consumed = taken.consumed;
@@ -86,7 +99,7 @@ function sources(
     }
     if (consumed === 0) {
       for (const [option, kind] of Object.entries(spec.fileOptions ?? {})) {
-        const taken = optionValue(args, index, option);
+        const taken = optionValue(args, index, option, spec.singleDashLong);
         if (!taken) continue;
         const text = fileText(taken.value);
         if (text !== undefined) found.push({ kind, text, origin: `${name} ${option} ${taken.value.source}` });
@@ -94,7 +107,8 @@ function sources(
         break;
       }
     }
-    if (consumed === 0 && spec.withValue?.includes(word.value)) consumed = 2;
+    if (consumed === 0 && spec.withValue?.includes(word.value))
+      consumed = spec.flagWhen && flagHere(spec.flagWhen, name, word.value, args) ? 1 : 2;
     if (consumed > 0) {
       index += consumed;
       continue;

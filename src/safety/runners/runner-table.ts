@@ -36,6 +36,14 @@ export interface RunnerSpec {
   readonly inert?: readonly string[];
   /** Without a command of its own the program starts `$SHELL` (judged when the command sets SHELL). */
   readonly startsShell?: boolean;
+  /** Long options written with one dash (`-nx`, `-eval`): no short-option clusters. */
+  readonly singleDashLong?: boolean;
+  /** A `withValue` option that is a plain flag under these programs' names or with this flag present. */
+  readonly flagWhen?: {
+    readonly option: string;
+    readonly programs: readonly string[];
+    readonly withFlag: RegExp;
+  };
 }
 
 const VIM: RunnerSpec = {
@@ -43,7 +51,19 @@ const VIM: RunnerSpec = {
   fileOptions: { "-S": "vim", "-u": "vim" },
   environment: { VIMINIT: "vim", EXINIT: "vim" },
   withValue: ["-t", "-q", "-w", "-W", "-T", "-i", "-r", "-s", "--servername", "--remote"],
+  // In Ex mode (`ex`, `vim -e`/`-E`) `-s` is silent mode, not `-s SCRIPTIN` (vim(1)).
+  flagWhen: { option: "-s", programs: ["ex", "exim"], withFlag: /^-[a-zA-Z]*[eE][a-zA-Z]*$/ },
 };
+
+/** A program that reads code of one kind from `-e`-style options, script files and its input. */
+function language(kind: CodeKind, options: readonly string[], extra: Partial<RunnerSpec> = {}): RunnerSpec {
+  return {
+    options: Object.fromEntries(options.map((option) => [option, kind])),
+    operandFiles: kind,
+    input: kind,
+    ...extra,
+  };
+}
 
 const SSH: RunnerSpec = {
   options: { "-o": "ssh-config" },
@@ -128,6 +148,7 @@ export const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     ],
   },
   gdb: {
+    singleDashLong: true,
     options: {
       "-ex": "gdb",
       "--ex": "gdb",
@@ -183,6 +204,20 @@ export const RUNNERS: Readonly<Record<string, RunnerSpec>> = {
     startsShell: true,
     withValue: ["-c", "-e", "-h", "-p", "-S", "-s", "-T", "-t", "-X", "-L", "-l"],
   },
+  // Languages and REPLs that reach the shell through calls or line escapes (language-calls.ts).
+  rscript: language("r", ["-e"]),
+  r: language("r", ["-e"]),
+  julia: language("julia", ["-e", "--eval", "-E", "--print"]),
+  erl: language("erlang", ["-eval"], { singleDashLong: true }),
+  gnuplot: language("gnuplot", ["-e"]),
+  jshell: language("java", []),
+  ipython: language("ipython", ["-c"]),
+  ipython3: language("ipython", ["-c"]),
+  dc: language("bang", ["-e", "--expression"], { fileOptions: { "-f": "bang", "--file": "bang" } }),
+  lftp: { options: { "-c": "bang" }, fileOptions: { "-f": "bang" } },
+  entr: { options: { "-s": "shell" } },
+  mysql: { options: { "--pager": "shell" } },
+  mariadb: { options: { "--pager": "shell" } },
   npx: { options: { "-c": "shell", "--call": "shell", "--script-shell": "program" } },
   pnpm: { options: { "--script-shell": "program" } },
 };
