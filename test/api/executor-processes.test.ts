@@ -109,6 +109,30 @@ describe.each(cases.map((entry) => [entry.name, entry] as const))(
       expect(last.returncode).toBe(0);
     });
 
+    it("ends a terminal's input on close_stdin: cat returns", async () => {
+      const manager = shellgate.processes();
+      const started = await manager.start({ command: "cat; echo cat-ended", pty: true });
+      await manager.write({ process_id: started.process_id, stdin: "typed\n" });
+      await manager.write({ process_id: started.process_id, close_stdin: true });
+      const { text, last } = await untilEnd(started.process_id);
+      expect(text).toContain("typed");
+      expect(text).toContain("cat-ended");
+      expect(last.returncode).toBe(0);
+    });
+
+    it("reads a partial line on a terminal as the line, then EOF, on close_stdin", async () => {
+      const manager = shellgate.processes();
+      const started = await manager.start({
+        command: 'read -r line; echo "status:$? got:[$line]"',
+        pty: true,
+      });
+      await manager.write({ process_id: started.process_id, stdin: "partial" });
+      await manager.write({ process_id: started.process_id, close_stdin: true });
+      const { text, last } = await untilEnd(started.process_id);
+      expect(text).toContain("got:[partial]");
+      expect(last.returncode).toBe(0);
+    });
+
     it("ends the whole tree on terminate, a setsid escape included", async () => {
       const seconds = unique + 1;
       const manager = shellgate.processes();

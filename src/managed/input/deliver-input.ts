@@ -38,11 +38,12 @@ export async function deliverInput(
     }
     await writeWithDeadline(record, input, data, options.writeTimeoutMs);
     bytesWritten = Buffer.byteLength(data, "utf8");
+    if (launched.pty) record.lastTerminalInput = data.at(-1);
   }
   if (closeInput && !record.stdinClosed) {
     if (launched.pty) {
       const mode = await readTerminalMode(options.platform, launched.pty.device);
-      const eof = planTerminalEof(options.platform, mode);
+      const eof = planTerminalEof(options.platform, mode, record.lastTerminalInput);
       if ("refuse" in eof) throw new ManagedProcessError("terminal_eof_refused", eof.refuse);
       await input.closeStdin(eof.send);
     } else {

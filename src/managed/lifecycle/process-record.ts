@@ -44,6 +44,8 @@ export class ProcessRecord {
   outputComplete = false;
   outputError: string | null = null;
   stdinClosed = false;
+  /** The last character written to the terminal (pty only): whether its current line has text. */
+  lastTerminalInput: string | undefined = undefined;
   endedAt: Date | null = null;
   /** Timestamps rendered once: status and list are called far more often than they change. */
   readonly createdAtText: string;

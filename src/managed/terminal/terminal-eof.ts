@@ -10,16 +10,35 @@ export type TerminalEofPlan = { readonly send: string } | { readonly refuse: str
 export const TERMINAL_EOF_REFUSED =
   "Terminal EOF requires canonical input mode, but this terminal is in raw mode (the program reads keys one by one), so it cannot be half-closed like a pipe. Stop the command with terminate, or send the program's own exit input (for example q or exit).";
 
+/** Characters after which a canonical terminal's line is empty: a line end, VINTR or VKILL. */
+const LINE_CLEARED = new Set(["\n", "\r", "\x03", "\x15"]);
+
 /**
- * Canonical EOF is the VEOF character sent twice: the first ends a partial line, the second is
- * then seen as end of input. A raw-mode terminal has no EOF at all, so it is refused explicitly.
- * Windows (ConPTY) has no termios to ask; the POSIX ^D is sent, which bash-family shells honour.
+ * Whether the terminal's current line holds text typed since its last line end, given the last
+ * character written to it (undefined: nothing was written). A canonical terminal keeps that text
+ * until a line end or VEOF, so the last character tells.
  */
-export function planTerminalEof(platform: NodeJS.Platform, mode: TerminalMode | null): TerminalEofPlan {
-  if (platform === "win32" || mode === null || mode.canonical === null) return { send: "\x04\x04" };
-  if (!mode.canonical) return { refuse: TERMINAL_EOF_REFUSED };
-  const eof = mode.eofCharacter ?? "\x04";
-  return { send: eof + eof };
+export function terminalLineOpen(lastInput: string | undefined, eofCharacter = "\x04"): boolean {
+  return lastInput !== undefined && lastInput !== eofCharacter && !LINE_CLEARED.has(lastInput);
+}
+
+/**
+ * Canonical EOF is the VEOF character: at the start of a line the reader sees end of input; after
+ * a partial line it only hands that text over, so a second VEOF follows then — and only then, since
+ * a spare one would be end of input for whatever reads the terminal next. The mode is unknown on a
+ * remote target's terminal (its device is not here to ask), which gets the POSIX ^D the same way.
+ * A raw-mode terminal has no EOF at all, so it is refused explicitly. Windows (ConPTY) has no
+ * termios to ask and no line to track: ^D twice, which bash-family shells honour.
+ */
+export function planTerminalEof(
+  platform: NodeJS.Platform,
+  mode: TerminalMode | null,
+  lastInput?: string,
+): TerminalEofPlan {
+  if (platform === "win32") return { send: "\x04\x04" };
+  if (mode?.canonical === false) return { refuse: TERMINAL_EOF_REFUSED };
+  const eof = (mode?.canonical && mode.eofCharacter) || "\x04";
+  return { send: terminalLineOpen(lastInput, eof) ? eof + eof : eof };
 }
 
 /** Parses `stty -a` output (GNU and BSD spellings). */

@@ -92,9 +92,14 @@ export function judgeCommand(
         invocation,
       );
     } else if (assignment.name === "BASH_ENV" || assignment.name === "ENV") {
+      // A file this command made readable: a process substitution (`BASH_ENV=<(…)`, also inside
+      // `env`'s word), a descriptor's here-string, a file written earlier.
+      const resolved = value.substitution ? undefined : virtualPath(value.value, scope);
       const text = value.substitution
         ? analysis.walker.statementOutput(value.substitution, undefined)
-        : undefined;
+        : resolved === undefined
+          ? undefined
+          : scope.files.get(resolved);
       if (text !== undefined) analysis.script({ kind: "script", text, origin: assignment.name }, invocation);
     } else if (
       /^PS[0-4]$/.test(assignment.name) &&

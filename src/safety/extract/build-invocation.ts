@@ -1,4 +1,5 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
+import { recordInputRedirect } from "./descriptor-files.js";
 import { type ExpansionContext, expandWord, expandWordWhole } from "./expand-word.js";
 import { type ExpandedWord, literalWord } from "./expanded-word.js";
 import {
@@ -79,13 +80,30 @@ export function stdinOf(
 ): Stdin | undefined {
   let stdin: Stdin | undefined;
   for (const node of nodes) {
-    if (node.type === "heredoc_redirect") stdin = knownStdin("heredoc", heredocText(node, context));
-    else if (node.type === "herestring_redirect") {
-      const word = node.namedChildren.find((child) => child !== null);
-      stdin = knownStdin("herestring", word ? `${expandWordWhole(word, context).value}\n` : "\n");
+    if (node.type !== "heredoc_redirect" && node.type !== "herestring_redirect") continue;
+    let text: string;
+    if (node.type === "heredoc_redirect") text = heredocText(node, context) ?? "";
+    else {
+      const word = node.namedChildren.find((child) => child !== null && child.type !== "file_descriptor");
+      text = word ? `${expandWordWhole(word, context).value}\n` : "\n";
     }
+    // `3<<<text`, `7<<EOF`: descriptor N holds it (read as /dev/fd/N), not stdin.
+    const descriptor = node.children.find((child) => child?.type === "file_descriptor");
+    if (descriptor && Number(descriptor.text) !== 0) {
+      recordInputRedirect(context.scope, Number(descriptor.text), { text });
+      continue;
+    }
+    stdin = knownStdin(node.type === "heredoc_redirect" ? "heredoc" : "herestring", text);
   }
   for (const redirect of redirects) {
+    if (
+      (redirect.operator === "<" || redirect.operator === "<>") &&
+      (redirect.descriptor ?? 0) > 0 &&
+      redirect.target
+    ) {
+      recordInputRedirect(context.scope, redirect.descriptor as number, { path: redirect.target.value });
+      continue;
+    }
     if (
       (redirect.operator === "<" || redirect.operator === "<>") &&
       (redirect.descriptor ?? 0) === 0 &&
@@ -111,6 +129,37 @@ export function stdinOf(
   return stdin;
 }
 
+/** Word nodes the grammar may leave inside a heredoc redirect, after its delimiter. */
+const HEREDOC_LINE_WORDS = new Set([
+  "word",
+  "string",
+  "raw_string",
+  "ansi_c_string",
+  "translated_string",
+  "concatenation",
+  "simple_expansion",
+  "expansion",
+  "command_substitution",
+  "process_substitution",
+  "number",
+]);
+
+function touchesSubstitution(left: Node, right: Node): boolean {
+  return left.type === "process_substitution" || right.type === "process_substitution";
+}
+
+/** Two touching words as the one the shell makes of them. */
+function joinWords(left: ExpandedWord, right: ExpandedWord): ExpandedWord {
+  return {
+    value: left.value + right.value,
+    glob: left.glob || right.glob,
+    pattern: left.pattern + right.pattern,
+    dynamic: left.dynamic || right.dynamic,
+    source: left.source + right.source,
+    span: [left.span[0], right.span[1]],
+  };
+}
+
 /** Turns a `command` node into the invocation the shell would make. */
 export function buildInvocation(
   node: Node,
@@ -123,6 +172,7 @@ export function buildInvocation(
   const redirectNodes: Node[] = [];
   // Field names would need a cursor pass that costs more than the parse; the node types suffice.
   let named = false;
+  let previous: Node | undefined;
   for (const child of node.children) {
     if (!child) continue;
     if (child.type === "variable_assignment" && !named) {
@@ -134,10 +184,36 @@ export function buildInvocation(
       named = true;
       words.push(...expandWord(child.namedChildren[0] ?? child, context));
     } else if (named && child.type !== "comment") {
-      words.push(...expandWord(child, context));
+      const fields = expandWord(child, context);
+      const last = words.at(-1);
+      // `BASH_ENV=<(cmd)`: bash reads one word (`BASH_ENV=/dev/fd/63`); the grammar splits a process
+      // substitution from the text it touches into two arguments.
+      if (
+        last &&
+        fields.length > 0 &&
+        previous?.endIndex === child.startIndex &&
+        touchesSubstitution(previous, child)
+      ) {
+        words[words.length - 1] = joinWords(last, fields[0]!);
+        words.push(...fields.slice(1));
+      } else words.push(...fields);
     }
+    previous = child;
   }
   redirectNodes.push(...extraRedirects);
+  // `bash 3<<'EOF' /dev/fd/3`: the grammar puts what follows a heredoc's delimiter on its line inside
+  // the heredoc redirect; the words there are the command's arguments, the redirects its redirects.
+  if (named) {
+    for (const heredoc of redirectNodes.filter((redirect) => redirect.type === "heredoc_redirect")) {
+      let afterStart = false;
+      for (const child of heredoc.namedChildren) {
+        if (!child || child.type === "heredoc_body") break;
+        if (child.type === "heredoc_start") afterStart = true;
+        else if (afterStart && REDIRECT_NODES.has(child.type)) redirectNodes.push(child);
+        else if (afterStart && HEREDOC_LINE_WORDS.has(child.type)) words.push(...expandWord(child, context));
+      }
+    }
+  }
   const redirects = redirectNodes
     .filter((redirect) => redirect.type === "file_redirect")
     .map((redirect) => redirectOf(redirect, context));

@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from "../parse/syntax-node.js";
 import { type BraceToken, expandBraces } from "./brace-expansion.js";
+import { processSubstitutionPath } from "./descriptor-files.js";
 import { decodeEscapes } from "./escapes.js";
 import { expandParameter } from "./expand-parameter.js";
 import { type ExpandedWord, escapeGlob, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
@@ -216,7 +217,7 @@ function expandPart(
       return;
     }
     case "process_substitution":
-      builder.quoted("/dev/fd/63", true);
+      builder.quoted(processSubstitutionPath(part, context.scope, context.substitutionOutput), true);
       return;
     case "array": {
       // `a=(x y z)`: kept as the elements joined by spaces, which is what "${a[*]}" gives.

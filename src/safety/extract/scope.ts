@@ -21,6 +21,8 @@ export interface Scope {
   readonly homes: readonly string[];
   /** True when the command runs in a shell on Windows (Git Bash, MSYS2, Cygwin) or in WSL. */
   readonly windows: boolean;
+  /** Process substitutions expanded so far → the `/dev/fd/N` path each became (see descriptor-files.ts). */
+  readonly substitutions: Map<string, string>;
 }
 
 export function createScope(): Scope {
@@ -37,6 +39,7 @@ export function createScope(): Scope {
     links: new Map(),
     homes: [],
     windows: false,
+    substitutions: new Map(),
   };
 }
 
@@ -63,5 +66,6 @@ export function cloneScope(scope: Scope): Scope {
     links: new Map(scope.links),
     homes: scope.homes,
     windows: scope.windows,
+    substitutions: new Map(scope.substitutions),
   };
 }

@@ -6,8 +6,9 @@
  * - `N<>file` and `<>file` (open read-write): the grammar has no `<>`; `>>` opens the same file for
  *   writing without truncating it.
  * - `N<<<word`: the grammar takes no descriptor before a here-string. `0<<<` is `<<<`; any other
- *   descriptor becomes `N<  word` (a file redirect): the word is still expanded and judged, but it is
- *   not the command's standard input, as in bash.
+ *   descriptor becomes `N< <(printf '%s\n' word)`: descriptor N reads the word and a newline, as in
+ *   bash (its `/dev/fd/N` is judged by that text), and the word is still expanded and judged; on a
+ *   line with heredocs, whose offsets must stay exact, the same-length `N<  word` instead.
  * - `(…) done`, `(…) fi`, `if (…) then`, `if(…)then`: a subshell ends a command without `;` before a
  *   reserved word.
  * - A backslash as the very last character (bash keeps it literally).
@@ -115,6 +116,8 @@ function scanLine(
   const separators: number[] = [];
   /** For each open `(`: whether it opened a `$(` substitution (whose `)` is no subshell end). */
   const parens: boolean[] = [];
+  /** `N<<<word` rewritten as `N< <(printf '%s\n' word)`: where the printf starts and its word ends. */
+  const descriptorStrings: { at: number; close: number }[] = [];
   for (let index = 0; index < chars.length; index += 1) {
     const char = chars[index]!;
     if (quote === "'") {
@@ -216,9 +219,12 @@ function scanLine(
           if (Number(descriptor) === 0) {
             for (let digit = back; digit < index; digit += 1) chars[digit] = " ";
           } else {
-            // Another descriptor than stdin: a plain input redirect keeps the word judged, not read.
+            // Another descriptor than stdin: it reads the word and a newline, as from a process
+            // substitution that prints them — so a reader of /dev/fd/N (`bash /dev/fd/3`) is
+            // judged by the text. Same-length `N<  word` (judged, not read) on a line with heredocs.
             chars[index + 1] = " ";
-            chars[index + 2] = " ";
+            chars[index + 2] = " <(printf '%s\\n' ";
+            descriptorStrings.push({ at: index + 2, close: hereStringEnd(source, index + 3) - 1 });
           }
           break;
         }
@@ -244,6 +250,10 @@ function scanLine(
         index += match[0].length - 1;
       }
     }
+  }
+  for (const { at, close } of descriptorStrings) {
+    if (heredocs.length > 0) chars[at] = " ";
+    else chars[close] = `${chars[close]})`;
   }
   if (heredocs.length === 0) {
     for (const move of moves.reverse()) {

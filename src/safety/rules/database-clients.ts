@@ -27,7 +27,7 @@ interface Client {
   readonly operandCommand?: boolean;
   /** File operands are scripts (mongosh file.js). */
   readonly scriptOperands?: RegExp;
-  readonly language: "sql" | "mongo" | "redis";
+  readonly language: "sql" | "mongo" | "redis" | "cypher";
   /** Long options written with one dash (`-cmd`, `-csv`): no short option takes a glued value. */
   readonly singleDashLong?: boolean;
 }
@@ -122,6 +122,79 @@ const CLIENTS: Readonly<Record<string, Client>> = {
     scriptOperands: /\.js$/,
     language: "mongo",
   },
+  clickhouse: { statement: ["-q", "--query"], file: ["--queries-file"], language: "sql" },
+  sqlplus: { statement: [], scriptOperands: /^@/, language: "sql" },
+  bq: { statement: [], operandStatements: 1, language: "sql" },
+  snowsql: { statement: ["-q", "--query"], file: ["-f", "--filename"], language: "sql" },
+  mycli: { statement: ["-e", "--execute"], valued: ["-h", "-u", "-P", "-D", "-S"], language: "sql" },
+  litecli: { statement: ["-e", "--execute"], language: "sql" },
+  trino: {
+    statement: ["--execute"],
+    file: ["-f", "--file"],
+    valued: ["--server", "--catalog", "--schema", "--user"],
+    language: "sql",
+  },
+  presto: {
+    statement: ["--execute"],
+    file: ["-f", "--file"],
+    valued: ["--server", "--catalog", "--schema", "--user"],
+    language: "sql",
+  },
+  beeline: {
+    statement: ["-e"],
+    file: ["-f"],
+    valued: ["-u", "-n", "-p", "-d", "--hiveconf", "--hivevar"],
+    language: "sql",
+  },
+  hive: {
+    statement: ["-e"],
+    file: ["-f"],
+    valued: ["--hiveconf", "--hivevar", "-d", "--define"],
+    language: "sql",
+  },
+  "spark-sql": { statement: ["-e"], file: ["-f"], valued: ["--master", "--conf", "--name"], language: "sql" },
+  "impala-shell": {
+    statement: ["-q", "--query"],
+    file: ["-f", "--query_file"],
+    valued: ["-i", "-d", "-u"],
+    language: "sql",
+  },
+  vsql: {
+    statement: ["-c", "--command"],
+    file: ["-f", "--file"],
+    valued: ["-h", "-U", "-d", "-p", "-w"],
+    language: "sql",
+  },
+  "mssql-cli": {
+    statement: ["-Q", "--query"],
+    file: ["-i", "--input_file"],
+    valued: ["-S", "-U", "-P", "-d"],
+    language: "sql",
+  },
+  osql: { statement: ["-Q", "-q"], file: ["-i"], valued: ["-S", "-U", "-P", "-d"], language: "sql" },
+  dolt: { statement: ["-q", "--query"], file: ["--file"], language: "sql" },
+  wrangler: { statement: ["--command"], file: ["--file"], language: "sql" },
+  turso: { statement: [], operandStatements: 3, language: "sql" },
+  "sqlite-utils": { statement: [], operandStatements: 2, language: "sql" },
+  influx: {
+    statement: ["-execute"],
+    valued: ["-host", "-port", "-database", "-username", "-password"],
+    language: "sql",
+    singleDashLong: true,
+  },
+  "cypher-shell": {
+    statement: [],
+    file: ["-f", "--file"],
+    valued: ["-a", "--address", "-u", "--username", "-p", "--password", "-d", "--database", "--format"],
+    operandStatements: 0,
+    language: "cypher",
+  },
+  "keydb-cli": {
+    statement: [],
+    valued: ["-h", "-p", "-a", "-n", "-u", "-s", "--user", "--pass", "-r", "-i"],
+    operandCommand: true,
+    language: "redis",
+  },
   "redis-cli": {
     statement: [],
     valued: ["-h", "-p", "-a", "-n", "-u", "-s", "--user", "--pass", "-r", "-i", "--tls-cert"],
@@ -139,17 +212,25 @@ const CLIENTS: Readonly<Record<string, Client>> = {
 /** Statements that destroy stored data, by language. */
 const SQL_DESTROYS: readonly [RegExp, string][] = [
   [
-    /\bdrop\s+(database|schema|table|keyspace|tablespace|owned|catalog|collection|user|role)\b/i,
+    /\bdrop\s+(database|schema|table|keyspace|tablespace|owned|catalog|collection|user|role|measurement|series|shard|retention\s+policy)\b/i,
     "drops a database, schema, table or account",
   ],
   [/\btruncate\s+(table\s+)?[\w"`.[\]]+/i, "empties a table"],
   [/\balter\s+table\s+[\w"`.[\]]+\s+drop\b/i, "drops a column or constraint, with its data"],
   [/\bdelete\s+from\s+[\w"`.[\]]+\s*(;|$)/i, "deletes every row of a table (no WHERE)"],
+  [
+    /\b(delete\s+from|update)\s+[\w"`.[\]]+\s+(set\s+[^;]*?)?where\s+(1\s*=\s*1|true|1|''\s*=\s*''|\d+\s*>\s*0)\s*(;|$)/i,
+    "changes every row of a table (the WHERE clause is always true)",
+  ],
   [/\bupdate\s+[\w"`.[\]]+\s+set\s+(?:(?!\bwhere\b)[^;])*(;|$)/i, "rewrites every row of a table (no WHERE)"],
 ];
 const MONGO_DESTROYS: readonly [RegExp, string][] = [
   [/\.\s*(dropDatabase|drop|dropAllUsers|dropAllRoles|dropIndexes)\s*\(/, "drops a database or collection"],
   [/\.\s*(deleteMany|remove)\s*\(\s*(\{\s*\})?\s*[,)]/, "deletes every document of a collection"],
+];
+const CYPHER_DESTROYS: readonly [RegExp, string][] = [
+  [/\bmatch\s*\(\s*\w*\s*\)\s*(detach\s+)?delete\b/i, "deletes every node of the graph"],
+  [/\bdrop\s+(database|graph)\b/i, "drops a database"],
 ];
 const REDIS_DESTROYS = /^(flushall|flushdb)$/i;
 
@@ -159,6 +240,11 @@ function sqlCode(text: string): string {
     .replace(/--[^\n]*/g, " ")
     .replace(/\/\*[\s\S]*?\*\//g, " ")
     .replace(/'(?:[^']|'')*'/g, "''");
+}
+
+/** What a statement text in that language does to the stored data, or undefined when it destroys none. */
+export function judgeDatabaseText(language: Client["language"], text: string): string | undefined {
+  return judgeText(language, text);
 }
 
 function judgeText(language: Client["language"], text: string): string | undefined {
@@ -173,8 +259,9 @@ function judgeText(language: Client["language"], text: string): string | undefin
     }
     return undefined;
   }
-  const code = language === "sql" ? sqlCode(text) : text;
-  for (const [pattern, what] of language === "sql" ? SQL_DESTROYS : MONGO_DESTROYS) {
+  const code = language === "sql" || language === "cypher" ? sqlCode(text) : text;
+  const table = language === "sql" ? SQL_DESTROYS : language === "cypher" ? CYPHER_DESTROYS : MONGO_DESTROYS;
+  for (const [pattern, what] of table) {
     const found = pattern.exec(code);
     if (found) return `runs '${found[0].trim().replace(/\s+/g, " ")}', which ${what}`;
   }
@@ -233,7 +320,8 @@ function statementTexts(client: Client, input: RuleInput): string[] {
   if (client.operandStatements !== undefined)
     for (const text of operands.slice(client.operandStatements)) add(text);
   if (client.scriptOperands)
-    for (const name of operands.filter((item) => client.scriptOperands!.test(item))) add(fileText(name));
+    for (const name of operands.filter((item) => client.scriptOperands!.test(item)))
+      add(fileText(name.replace(/^@/, "")));
   add(invocation.stdin?.read());
   return texts;
 }

@@ -4,6 +4,7 @@ import { configuredCommandRule } from "./configured-commands.js";
 import { containerEscapeRule } from "./container-escape.js";
 import { databaseClientRule } from "./database-clients.js";
 import { databaseTaskRule } from "./database-tasks.js";
+import { databaseWireRule } from "./database-wire.js";
 import { deleteRule } from "./delete.js";
 import { hostedStateRule } from "./hosted-state.js";
 import { loadableBuiltinRule } from "./loadable-builtin.js";
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   hostedStateRule,
   cloudDeletionRule,
   databaseClientRule,
+  databaseWireRule,
   systemAdminRule,
   remoteTrustRule,
   userRecordsRule,
