@@ -102,6 +102,41 @@ const platformsDeepImports = {
   },
 };
 
+// Node 20 compiles each built-in on first load, and node:crypto (17 internal modules) and
+// node:child_process (with net, dgram and the stream stack) are most of what the root import loads
+// beyond a bare start, for functions that are called later, if at all: an id, a spawn. In the
+// bundle they are modules of wrappers that load the built-in on the first call. Only functions can
+// be wrapped so: a named import of anything else fails the build (MISSING_EXPORT), so the lists are
+// the contract. The one CommonJS user, cross-spawn, calls spawn and spawnSync on what it requires.
+const LAZY_BUILTINS = {
+  crypto: ["createHash", "createHmac", "randomBytes", "randomUUID"],
+  child_process: ["execFile", "execFileSync", "spawn", "spawnSync"],
+};
+const LAZY_PREFIX = "\0lazy-builtin:";
+const lazyBuiltins = {
+  name: "lazy-builtins",
+  resolveId(source) {
+    const name = source.replace(/^node:/, "");
+    return Object.hasOwn(LAZY_BUILTINS, name) ? `${LAZY_PREFIX}${name}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(LAZY_PREFIX)) return null;
+    const name = id.slice(LAZY_PREFIX.length);
+    const wrappers = LAZY_BUILTINS[name].map(
+      (fn) => `export function ${fn}(...args) {\n  return builtin().${fn}(...args);\n}`,
+    );
+    return [
+      `import { createRequire } from "node:module";`,
+      `const require = createRequire(import.meta.url);`,
+      `let loaded;`,
+      `const builtin = () => (loaded ??= require("node:${name}"));`,
+      ...wrappers,
+      // A default import gets the module object itself, loaded on its first property read.
+      `export default new Proxy({}, { get: (_, key) => builtin()[key] });`,
+    ].join("\n");
+  },
+};
+
 const OWN_MODULE = /[\\/]dist[\\/](src|platforms)[\\/]/;
 
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
@@ -110,13 +145,15 @@ rmSync(`${dist}bundle`, { recursive: true, force: true });
 await build({
   input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${dist}${file}`])),
   platform: "node",
-  plugins: [sdkDefaultValidator, platformsDeepImports],
+  plugins: [sdkDefaultValidator, platformsDeepImports, lazyBuiltins],
   // shellgate's own modules do nothing on import but define things (no registration, no global
   // changes), so a module whose exports an entry point does not use is left out of that entry's
   // graph even when a barrel (platforms/index.js) re-exports it: the CLI's start no longer loads
   // zod and the host-snapshot schema because main.js names one helper through that barrel.
   treeshake: { moduleSideEffects: (id) => (OWN_MODULE.test(id) ? false : undefined) },
-  external: (id) => id.startsWith("node:") || (isPackage(id) && EXTERNAL_PACKAGES.test(id)),
+  external: (id) =>
+    (id.startsWith("node:") && !Object.hasOwn(LAZY_BUILTINS, id.slice(5))) ||
+    (isPackage(id) && EXTERNAL_PACKAGES.test(id)),
   logLevel: "warn",
   output: {
     dir: `${dist}bundle`,
