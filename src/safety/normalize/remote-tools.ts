@@ -191,7 +191,6 @@ const REMOTE_TOOLS: Readonly<Record<string, readonly RemoteTool[]>> = {
     },
   ],
 };
-const FLY_NAMES = ["fly", "flyctl"] as const;
 
 /** What a table entry found: shell text, or an argv (already words), or ssh's own arguments. */
 export type RemoteFinding =
@@ -337,10 +336,14 @@ function find(program: string, tool: RemoteTool, args: readonly ExpandedWord[]):
   return [{ kind: "text", text: after.map((word) => word.value).join(" "), origin }];
 }
 
+/** Whether `name` is one of the table's programs (checked first: most commands are none). */
+export function isRemoteTool(name: string): boolean {
+  return name === "flyctl" || Object.hasOwn(REMOTE_TOOLS, name);
+}
+
 /** The commands a remote-execution tool of the table sends to another machine. */
 export function remoteToolCommands(name: string, invocation: Invocation): RemoteFinding[] {
-  const program = (FLY_NAMES as readonly string[]).includes(name) ? "fly" : name;
-  const tools = ownEntry(REMOTE_TOOLS, program);
+  const tools = ownEntry(REMOTE_TOOLS, name === "flyctl" ? "fly" : name);
   if (tools === undefined) return [];
   const args = invocation.words.slice(1);
   return tools.flatMap((tool) => find(name, tool, args));

@@ -2,7 +2,7 @@ import { type ExpandedWord, literalWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { joined } from "./inner-command.js";
 import type { Nested } from "./nested.js";
-import { type RemoteFinding, remoteToolCommands } from "./remote-tools.js";
+import { isRemoteTool, type RemoteFinding, remoteToolCommands } from "./remote-tools.js";
 import { asShellWord } from "./unwrap-exec.js";
 
 /**
@@ -264,10 +264,13 @@ const REMOTE_PROGRAMS = new Set([
 
 /** The shell text a remote-execution program sends to another machine, or [] when it is none. */
 export function unwrapRemote(name: string, invocation: Invocation): Nested[] {
-  const found = remoteToolCommands(name, invocation).flatMap((item) => fromTable(item, invocation));
   // Checked first: every simple command passes here, and most are none of these.
-  if (!REMOTE_PROGRAMS.has(name)) return found;
-  return [...found, ...programCommand(name, invocation)];
+  const inTable = isRemoteTool(name);
+  if (!inTable && !REMOTE_PROGRAMS.has(name)) return [];
+  const found = inTable
+    ? remoteToolCommands(name, invocation).flatMap((item) => fromTable(item, invocation))
+    : [];
+  return REMOTE_PROGRAMS.has(name) ? [...found, ...programCommand(name, invocation)] : found;
 }
 
 /** A remote-tool table finding as the script the other machine runs. */
