@@ -133,6 +133,30 @@ describe.each(cases.map((entry) => [entry.name, entry] as const))(
       expect(last.returncode).toBe(0);
     });
 
+    it("refuses EOF on a raw-mode terminal as locally, and input stays open", async () => {
+      const manager = shellgate.processes();
+      const started = await manager.start({
+        command: "stty raw -echo; echo raw-ready; exec sleep 30",
+        pty: true,
+      });
+      let cursor = 0;
+      let text = "";
+      while (!text.includes("raw-ready")) {
+        const page = await manager.wait({ process_id: started.process_id, cursor, wait_ms: 5000 });
+        text += textOf(page);
+        cursor = page.next_cursor;
+        if (page.state !== "running") throw new Error(`ended early: ${text}`);
+      }
+      await expect(
+        manager.write({ process_id: started.process_id, close_stdin: true }),
+      ).rejects.toMatchObject({
+        code: "terminal_eof_refused",
+      });
+      expect((await manager.status({ process_id: started.process_id })).stdin_closed).toBe(false);
+      const stopped = await manager.terminate({ process_id: started.process_id });
+      expect(stopped.termination_reason).toBe("cancel");
+    });
+
     it("ends the whole tree on terminate, a setsid escape included", async () => {
       const seconds = unique + 1;
       const manager = shellgate.processes();

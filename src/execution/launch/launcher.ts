@@ -94,6 +94,11 @@ export interface PtyCapability extends StdinCapability {
   resize(columns: number, rows: number): void;
   /** The terminal device (`/dev/pts/3`), whose mode decides how EOF is typed; absent when unknown. */
   readonly device?: string;
+  /**
+   * The terminal's `stty -a` text, asked where the terminal is (a remote target's, whose device is
+   * not on this machine); null when it cannot be told. Absent: `device` is asked here.
+   */
+  readonly settings?: () => Promise<string | null>;
 }
 
 /** One launched program. Every promise resolves (never rejects); every method is safe to call twice. */

@@ -44,6 +44,8 @@ export interface RemoteTarget {
 
 /** How long the kill waits for the tree to vanish after SIGKILL. */
 const KILL_WAIT_MS = 5000;
+/** How long asking a terminal's mode may take; then it is unknown, as a local `stty` that hangs. */
+const SETTINGS_WAIT_MS = 2000;
 
 function controlToken(): string {
   return randomBytes(12).toString("hex");
@@ -73,6 +75,30 @@ async function reportingExec(
   );
   const exit = await exec.ended;
   return { exit, ...(line ? { line } : {}) };
+}
+
+/**
+ * The `stty -a` text of the terminal a launch runs on, asked in the target through a second exec:
+ * the terminal the wrapper's shell (`pid`) has as stdin, which the command's readers share. Null
+ * when it cannot be told (no `/proc`, no `stty`, stdin redirected, the target gone, too slow).
+ */
+async function remoteTerminalSettings(target: RemoteTarget, pid: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let exec: EngineExec;
+  try {
+    exec = await target.engine.exec(
+      { argv: [...shellArguments(target.facts.shell), "-c", `stty -a </proc/${pid}/fd/0`], stdin: false },
+      { onStdout: (chunk) => chunks.push(chunk), onStderr: () => undefined },
+    );
+  } catch {
+    return null;
+  }
+  const exit = await Promise.race([exec.ended, delay(SETTINGS_WAIT_MS).then(() => undefined)]);
+  if (exit === undefined) {
+    exec.abandon();
+    return null;
+  }
+  return exit.kind === "exited" && exit.exitCode === 0 ? Buffer.concat(chunks).toString("utf8") : null;
 }
 
 export interface GroupKillInput {
@@ -432,6 +458,8 @@ async function launchRemote(target: RemoteTarget, plan: LaunchPlan, stdio: Launc
             resize: (columns: number, rows: number) => {
               void started.resize(columns, rows).catch(() => undefined);
             },
+            // Its device is in the target: its mode (canonical or raw) is asked there.
+            settings: () => remoteTerminalSettings(target, pid as number),
           },
         }
       : {}),

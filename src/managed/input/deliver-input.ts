@@ -2,7 +2,7 @@ import { LaunchError, type StdinCapability } from "../../execution/launch/launch
 import type { ProcessRecord } from "../lifecycle/process-record.js";
 import { ManagedProcessError } from "../managed-process-error.js";
 import { planTerminalEof } from "../terminal/terminal-eof.js";
-import { readTerminalMode } from "../terminal/terminal-mode.js";
+import { launchedTerminalMode } from "../terminal/terminal-mode.js";
 
 export interface DeliverInputOptions {
   readonly platform: NodeJS.Platform;
@@ -42,7 +42,7 @@ export async function deliverInput(
   }
   if (closeInput && !record.stdinClosed) {
     if (launched.pty) {
-      const mode = await readTerminalMode(options.platform, launched.pty.device);
+      const mode = await launchedTerminalMode(options.platform, launched.pty);
       const eof = planTerminalEof(options.platform, mode, record.lastTerminalInput);
       if ("refuse" in eof) throw new ManagedProcessError("terminal_eof_refused", eof.refuse);
       await input.closeStdin(eof.send);

@@ -25,8 +25,8 @@ export function terminalLineOpen(lastInput: string | undefined, eofCharacter = "
 /**
  * Canonical EOF is the VEOF character: at the start of a line the reader sees end of input; after
  * a partial line it only hands that text over, so a second VEOF follows then — and only then, since
- * a spare one would be end of input for whatever reads the terminal next. The mode is unknown on a
- * remote target's terminal (its device is not here to ask), which gets the POSIX ^D the same way.
+ * a spare one would be end of input for whatever reads the terminal next. A terminal whose mode
+ * cannot be told (stty failed here or in a remote target) gets the POSIX ^D the same way.
  * A raw-mode terminal has no EOF at all, so it is refused explicitly. Windows (ConPTY) has no
  * termios to ask and no line to track: ^D twice, which bash-family shells honour.
  */

@@ -1,5 +1,16 @@
 import { execFile } from "node:child_process";
+import type { PtyCapability } from "../../execution/launch/launcher.js";
 import { parseSttyMode, type TerminalMode } from "./terminal-eof.js";
+
+/** The live mode of a launched terminal: asked where it is (a remote target), else of its device here. */
+export async function launchedTerminalMode(
+  platform: NodeJS.Platform,
+  pty: PtyCapability,
+): Promise<TerminalMode | null> {
+  if (!pty.settings) return readTerminalMode(platform, pty.device);
+  const settings = await pty.settings();
+  return settings === null ? null : parseSttyMode(settings);
+}
 
 /**
  * Asks `stty` for the live mode of the terminal a process runs on. Linux spells the device flag

@@ -30,7 +30,7 @@ function recordingEof(): { launcher: Launcher; typed: string[] } {
   };
 }
 
-// A terminal whose mode cannot be asked (a remote target's: its device is not on this machine)
+// A terminal whose mode cannot be asked (no device here, no settings from where it is)
 // ends input as a canonical one does: ^D, and a second ^D first when the current line has text.
 describe("close_stdin on a terminal without a device to ask", () => {
   const host = { managed_pty: true, managed_stdin: true, safety_profile: "unrestricted" } as const;
