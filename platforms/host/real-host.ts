@@ -61,12 +61,14 @@ export function runProbe(
     let timedOut = false;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    const started = performance.now();
+    // hrtime rather than performance.now(): the global `performance` loads perf_hooks (eleven
+    // internal modules Node 20 compiles) in every start that probes a shell.
+    const started = process.hrtime.bigint();
     const finish = (result: ProbeResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: Math.round(performance.now() - started) });
+      resolve({ ...result, durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e6) });
     };
     let child: ReturnType<typeof spawn>;
     try {

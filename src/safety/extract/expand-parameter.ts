@@ -187,7 +187,10 @@ export function expandParameter(node: Node, context: ExpansionContext): Paramete
       return known(elements.split(" ").join(separator));
     }
     if (index === "@" || index === "*") return known(elements);
-    if (/^\d+$/.test(index)) return known(elements.split(" ")[Number(index)] ?? "");
+    if (/^\d+$/.test(index)) {
+      const array = context.scope.arrays.get(name!);
+      return known((array ?? elements.split(" "))[Number(index)] ?? "");
+    }
     return UNKNOWN_VALUE;
   }
   const isNamed = /^[A-Za-z_]/.test(name!);

@@ -3,7 +3,14 @@ import { type BraceToken, expandBraces } from "./brace-expansion.js";
 import { processSubstitutionPath } from "./descriptor-files.js";
 import { decodeEscapes } from "./escapes.js";
 import { expandParameter } from "./expand-parameter.js";
-import { type ExpandedWord, escapeGlob, HOME_PATH, UNKNOWN, UNKNOWN_NONEMPTY } from "./expanded-word.js";
+import {
+  type ExpandedWord,
+  escapeGlob,
+  HOME_PATH,
+  hasUnknown,
+  UNKNOWN,
+  UNKNOWN_NONEMPTY,
+} from "./expanded-word.js";
 import type { Scope } from "./scope.js";
 
 /** What word expansion needs from the analysis around it. */
@@ -260,6 +267,16 @@ function arrayElements(part: Node, builder: FieldBuilder, context: ExpansionCont
   )
     return false;
   if (!/^\$\{[A-Za-z_]\w*\[@\]\}$|^\$@$|^\$\{@\}$/.test(only.text)) return false;
+  // A literal array's own elements, spaces inside them kept: `a=(bash -c 'x y'); "${a[@]}"`.
+  const array = /^\$\{([A-Za-z_]\w*)\[@\]\}$/.exec(only.text)?.[1];
+  const elements = array === undefined ? undefined : context.scope.arrays.get(array);
+  if (elements !== undefined && elements.length > 0) {
+    elements.forEach((element, index) => {
+      if (index > 0) builder.end();
+      builder.quoted(element, true);
+    });
+    return true;
+  }
   const result = expandParameter(only, context);
   if (result.value === undefined || result.value === "") return false;
   result.value.split(" ").forEach((element, index) => {
@@ -376,11 +393,19 @@ export function expandWord(node: Node, context: ExpansionContext): ExpandedWord[
   }));
 }
 
+/** An array literal's elements in index order, when each is known and the order is bash's. */
+function knownElements(node: Node, context: ExpansionContext): { elements?: readonly string[] } {
+  if (node.type !== "array") return {};
+  const written = node.namedChildren.flatMap((child) => expandWord(child, context).map((word) => word.value));
+  const { elements, ordered } = indexedElements(written);
+  return ordered && !elements.some(hasUnknown) ? { elements } : {};
+}
+
 /** Expands a word where the shell does no splitting (assignment values, redirect targets). */
 export function expandWordWhole(node: Node, context: ExpansionContext): ExpandedWord {
   const fields = expandWord(node, context);
   const span = [node.startIndex, node.endIndex] as const;
-  if (fields.length === 1) return fields[0]!;
+  if (fields.length === 1) return { ...fields[0]!, ...knownElements(node, context) };
   const value = fields.map((field) => field.value).join(" ");
   return {
     value,

@@ -33,6 +33,8 @@ export interface ExpandedWord {
   readonly span: Span;
   /** Set when the whole word is `<(…)` or `>(…)`: the statement whose output it names. */
   readonly substitution?: Node;
+  /** Set when the word is an array literal `(…)` whose elements are known, in index order. */
+  readonly elements?: readonly string[];
 }
 
 export function hasUnknown(value: string): boolean {

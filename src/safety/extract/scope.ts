@@ -23,6 +23,8 @@ export interface Scope {
   readonly windows: boolean;
   /** Process substitutions expanded so far → the `/dev/fd/N` path each became (see descriptor-files.ts). */
   readonly substitutions: Map<string, string>;
+  /** Indexed arrays assigned a literal list (`a=(x 'y z')`), element by element, in index order. */
+  readonly arrays: Map<string, readonly string[]>;
 }
 
 export function createScope(): Scope {
@@ -40,6 +42,7 @@ export function createScope(): Scope {
     homes: [],
     windows: false,
     substitutions: new Map(),
+    arrays: new Map(),
   };
 }
 
@@ -67,5 +70,6 @@ export function cloneScope(scope: Scope): Scope {
     homes: scope.homes,
     windows: scope.windows,
     substitutions: new Map(scope.substitutions),
+    arrays: new Map(scope.arrays),
   };
 }

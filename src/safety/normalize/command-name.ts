@@ -22,6 +22,10 @@ export function normaliseCommandName(
   knownNames: readonly string[],
   path: string | undefined = scope.variables.get("PATH"),
 ): CommandName {
+  // The shell's own executable: `/proc/self/exe` opened by the child the shell forks is still the
+  // shell (so is `/proc/$$/exe`, whatever `$$` is).
+  if (/^\/proc\/(self|thread-self|[\d\uE000-\uE0FF]+)\/exe$/.test(word.value))
+    return { name: "bash", computed: word.dynamic };
   if (hasUnknown(word.value)) return { name: undefined, computed: true };
   let name = basename(word.value);
   if (word.glob) {

@@ -14,6 +14,7 @@ import {
   holdsSubstitution,
   INTEGER_MARK,
 } from "./arithmetic.js";
+import { recordArray } from "./arrays.js";
 import { applyCommandEffects } from "./command-effects.js";
 import { FunctionCalls } from "./function-calls.js";
 import { walkForLoop, walkWhileLoop } from "./loops.js";
@@ -104,6 +105,7 @@ export class ScriptWalker {
           if (this.scope.variables.has(INTEGER_MARK + assignment.name))
             this.evaluated(evaluatedTexts(assignment.value.value, this.scope), node);
           this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
+          recordArray(this.scope, assignment, node.text);
           // Assigning HISTFILESIZE acts at once (it truncates $HISTFILE), so it is judged like a command.
           if (assignment.name === "HISTFILESIZE") {
             const span = [node.startIndex, node.endIndex] as const;
@@ -221,6 +223,7 @@ export class ScriptWalker {
       assignments.push(assignment);
       this.declaredAttributes(flags, assignment, node);
       this.scope.variables.set(assignment.name, assignedValue(assignment.value.value));
+      recordArray(this.scope, assignment, child.text);
     }
     for (const child of node.namedChildren)
       if (child?.type === "variable_name") this.declaredAttributes(flags, { name: child.text }, node);
