@@ -148,8 +148,8 @@ await build({
   plugins: [sdkDefaultValidator, platformsDeepImports, lazyBuiltins],
   // shellgate's own modules do nothing on import but define things (no registration, no global
   // changes), so a module whose exports an entry point does not use is left out of that entry's
-  // graph even when a barrel (platforms/index.js) re-exports it: the CLI's start no longer loads
-  // zod and the host-snapshot schema because main.js names one helper through that barrel.
+  // code even when a barrel (platforms/index.js) re-exports it. (Tree-shaking drops the code, not
+  // the chunk: which chunk a module lands in follows the import graph, hence platformsDeepImports.)
   treeshake: { moduleSideEffects: (id) => (OWN_MODULE.test(id) ? false : undefined) },
   external: (id) =>
     (id.startsWith("node:") && !Object.hasOwn(LAZY_BUILTINS, id.slice(5))) ||
