@@ -96,7 +96,9 @@ export function libraryCalls(code: string, origin: string, scope: Scope): RuleHi
   )) {
     const literal = readLiteral(code, match.index + match[0].length);
     if (!literal || literal.interpolated) continue;
-    const hit = judgeWriteTarget(literalWord(literal.value, [0, 0], literal.value), scope, origin);
+    // A leading `~` is the home spelled by the folding (`"$ENV{HOME}/x"`), as in the calls above.
+    const target = literal.value.replace(/^~(?=\/|$)/, HOME_PATH);
+    const hit = judgeWriteTarget(literalWord(target, [0, 0], literal.value), scope, origin);
     if (hit) hits.push(hit);
   }
   if (FORK.test(code) && LOOP.test(code)) {

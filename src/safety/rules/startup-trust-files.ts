@@ -15,7 +15,9 @@ export type StartupKind =
   | "language start-up hook"
   | "user service unit"
   | "desktop autostart entry"
-  | "tool configuration that runs commands";
+  | "tool configuration that runs commands"
+  | "system-wide start-up, service or scheduled-job file"
+  | "program that shadows an installed command";
 
 const KINDS: readonly (readonly [RegExp, StartupKind])[] = [
   [
@@ -40,6 +42,28 @@ const KINDS: readonly (readonly [RegExp, StartupKind])[] = [
     "tool configuration that runs commands",
   ],
 ];
+
+/**
+ * The same powers machine-wide: what every login, boot, service start, scheduled minute, dynamic
+ * link or package-manager run reads and runs (crontab(5), systemd.unit(5), ld.so(8), profile files,
+ * udev RUN+=, APT hooks, update-motd, XDG autostart, launchd). Appending is as good as replacing.
+ */
+const SYSTEM_STARTUP =
+  /^(\/etc\/(crontab|anacrontab|cron\.(d|hourly|daily|weekly|monthly)\/.+|systemd\/(system|user)\/.+|init\.d\/.+|init\/.+\.conf|rc\.local|rc\d\.d\/.+|profile|profile\.d\/.+|bash\.bashrc|bashrc|zshrc|zshenv|zprofile|zlogin|zsh\/.+|csh\.cshrc|csh\.login|environment|security\/pam_env\.conf|ld\.so\.preload|ld\.so\.conf(\.d\/.+)?|update-motd\.d\/.+|xdg\/autostart\/.+|X11\/Xsession\.d\/.+|apt\/apt\.conf\.d\/.+|udev\/rules\.d\/.+|NetworkManager\/dispatcher\.d\/.+|modprobe\.d\/.+|pam\.d\/.+)|\/var\/spool\/(cron|anacron|at|atjobs)\/.+|\/(usr\/)?lib\/systemd\/(system|user)\/.+|\/Library\/(LaunchDaemons|LaunchAgents)\/.+)$/;
+
+/** Python reads every `.pth` (and the customize modules) of a site directory at each start-up. */
+const SITE_HOOK =
+  /\/lib(64)?\/python[^/]*\/(site|dist)-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
+
+/** The user's own program directories, searched before the system's in the usual PATH. */
+const USER_BIN = /^(\.local\/bin|bin|\.bin)\/([^/]+)$/;
+/**
+ * Commands typed by habit or handed secrets: a program of that name in a user bin directory runs
+ * instead of the installed one in every later shell. Tools people install or link there
+ * themselves (kubectl, helm, node, a `python` link to python3) are not among them.
+ */
+const SHADOWED =
+  /^(sudo|su|doas|ssh|scp|sftp|git|ls|cat|cp|mv|rm|cd|sh|bash|zsh|dash|env|ps|passwd|gpg|gpg2|id|whoami|which|grep|find|less|man|apt|apt-get|systemctl|docker)$/;
 
 /** Directories whose every entry is one of those files (`cp x.desktop ~/.config/autostart/`). */
 const DIRECTORIES: readonly (readonly [RegExp, StartupKind])[] = [
@@ -68,9 +92,13 @@ function belowHome(resolved: string): string | undefined {
  * `directory` may be meant: the target of cp/mv/install), or undefined.
  */
 export function startupKindOf(resolved: string, scope: Scope): StartupKind | undefined {
+  if (SYSTEM_STARTUP.test(resolved)) return "system-wide start-up, service or scheduled-job file";
+  if (SITE_HOOK.test(resolved)) return "language start-up hook";
   const relative = belowHome(resolved);
   if (relative !== undefined) {
     for (const [pattern, kind] of KINDS) if (pattern.test(relative)) return kind;
+    const bin = USER_BIN.exec(relative);
+    if (bin && SHADOWED.test(bin[2]!)) return "program that shadows an installed command";
     for (const [pattern, kind] of DIRECTORIES) if (pattern.test(relative.replace(/\/+$/, ""))) return kind;
   }
   for (const name of NAMING_VARIABLES) {
@@ -89,7 +117,17 @@ const RULE_OF: Record<StartupKind, string> = {
   "user service unit": "persistence.user-service",
   "desktop autostart entry": "persistence.autostart",
   "tool configuration that runs commands": "persistence.tool-config",
+  "system-wide start-up, service or scheduled-job file": "persistence.system",
+  "program that shadows an installed command": "persistence.shadowed-command",
 };
+
+/** A `.pth` or customize module written where the directory is only known at run time (`"$d/x.pth"`). */
+export function isComputedSiteHook(value: string): boolean {
+  return (
+    /(^|\/)([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/.test(value) &&
+    /[\uE001\uE002\uE006]/.test(value)
+  );
+}
 
 export function persistenceRuleOf(kind: StartupKind): string {
   return RULE_OF[kind];

@@ -5,7 +5,7 @@ import type { RuleHit } from "../finding.js";
 import { globMatchesPath } from "./glob.js";
 import { isCredentialFile, isHistoryFile, isSystemLog } from "./protected-paths.js";
 import { operands, type RuleInput } from "./rule.js";
-import { persistenceRuleOf, startupKindOf } from "./startup-trust-files.js";
+import { isComputedSiteHook, persistenceRuleOf, startupKindOf } from "./startup-trust-files.js";
 import { systemFileHit, systemFileKind } from "./system-files.js";
 import { historyWipeHit } from "./user-records.js";
 
@@ -49,6 +49,12 @@ export function judgeWriteTarget(
   options: { readonly append?: boolean } = {},
 ): RuleHit | undefined {
   const named = resolveIn(word.glob ? word.pattern : word.value, scope);
+  if (isComputedSiteHook(word.value))
+    return {
+      rule: persistenceRuleOf("language start-up hook"),
+      severity: "dangerous",
+      reason: `${how} writes ${word.source}, a Python start-up hook in a directory only known at run time (a site directory's .pth runs at every Python start: persistence), which this profile does not allow; show the user the change to make instead.`,
+    };
   if (named === undefined) return undefined;
   // Opening a link for writing writes what it points to.
   const resolved = throughLinks(named, scope.links, true);
