@@ -5,6 +5,7 @@ import type { Scope } from "../extract/scope.js";
 import type { Nested } from "../normalize/nested.js";
 import { ownEntry } from "../own-entry.js";
 import { shownPath } from "../reparse/written-files.js";
+import { buildFileCommands } from "./build-files.js";
 import { compiledEffects, sourceLanguage } from "./compiled-source.js";
 import { type ProjectFormat, projectFileCommands } from "./project-file-readers.js";
 
@@ -306,5 +307,9 @@ export function taskRunnerCommands(name: string, invocation: Invocation, scope: 
   // Own keys only: a program named `__proto__` or `constructor` is no runner.
   const spec = ownEntry(RUNNERS, name);
   const found = spec ? projectRunner(name, spec, args, invocation, scope) : [];
-  return [...found, ...buildRunner(name, args, invocation, scope)];
+  return [
+    ...found,
+    ...buildRunner(name, args, invocation, scope),
+    ...buildFileCommands(name, invocation, scope),
+  ];
 }
