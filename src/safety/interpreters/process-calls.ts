@@ -1,4 +1,4 @@
-import { literalWord } from "../extract/expanded-word.js";
+import { HOME_PATH, literalWord } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import type { RuleHit } from "../finding.js";
 import type { Nested } from "../normalize/nested.js";
@@ -62,7 +62,10 @@ export function processCalls(
         continue;
       }
       if (!qualified) continue;
-      const word = (value: string) => literalWord(value, invocation.span);
+      // The language's home expressions were folded to `~…` (fold-strings.ts), which an argv element
+      // would not expand: read it as the home the expression gave.
+      const word = (value: string) =>
+        literalWord(/^~(\/|$)/.test(value) ? HOME_PATH + value.slice(1) : value, invocation.span);
       let argv: string[] | undefined;
       if (list) argv = literals.map((literal) => literal.value);
       else if (/exec[lv]|posix_spawn|spawn[lv]/.test(callee)) {

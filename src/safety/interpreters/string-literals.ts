@@ -1,4 +1,5 @@
 import { decodeEscapes } from "../extract/escapes.js";
+import { HOME_PATH, UNKNOWN } from "../extract/expanded-word.js";
 
 export interface Literal {
   readonly value: string;
@@ -61,7 +62,10 @@ export function readArguments(
     index += 1;
   }
   for (;;) {
-    const literal = readLiteral(code, index);
+    let literal = readLiteral(code, index);
+    // In a list, an element that is an expression stands for what it gives at run time: the home
+    // for the ways languages spell it, otherwise unknown (so `['rm', '-rf', expr]` keeps its operand).
+    if (!literal && list && index > start) literal = expressionElement(code, index);
     if (!literal) return { literals, complete: false, list };
     literals.push(literal);
     index = literal.end;
@@ -69,9 +73,34 @@ export function readArguments(
     if (code[index] !== ",") break;
     index += 1;
     while (/\s/.test(code[index] ?? "")) index += 1;
-    if (code[index] === "]" || code[index] === ")" || /[A-Za-z_]/.test(code[index] ?? "")) break;
+    if (code[index] === "]" || code[index] === ")" || (!list && /[A-Za-z_]/.test(code[index] ?? ""))) break;
   }
   return { literals, complete: true, list };
+}
+
+const HOME_EXPRESSION =
+  /^(?:os\.path\.expanduser\(\s*["']~["']\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:require\(\s*["']os["']\s*\)|os)\.homedir\(\)|homedir\(\)|\$ENV\{\s*["']?HOME["']?\s*\}|(?:os\.environ|process\.env|ENV)\s*\[\s*["']HOME["']\s*\]|process\.env\.HOME|(?:os\.)?getenv\(\s*["']HOME["']\s*\)|Dir\.home)$/;
+
+/** One list element that is no literal: up to the next `,` or the list's end, brackets balanced. */
+function expressionElement(code: string, start: number): Literal | undefined {
+  let depth = 0;
+  let index = start;
+  for (; index < code.length; index += 1) {
+    const char = code[index]!;
+    if (char === '"' || char === "'" || char === "`") {
+      const literal = readLiteral(code, index);
+      if (!literal) return undefined;
+      index = literal.end - 1;
+    } else if ("([{".includes(char)) depth += 1;
+    else if (")]}".includes(char)) {
+      if (depth === 0) break;
+      depth -= 1;
+    } else if (char === "," && depth === 0) break;
+    else if (char === ";" || char === "\n") return undefined;
+  }
+  const text = code.slice(start, index).trim();
+  if (text === "" || index >= code.length) return undefined;
+  return { value: HOME_EXPRESSION.test(text) ? HOME_PATH : UNKNOWN, interpolated: false, end: index };
 }
 
 /** For each offset, whether it lies inside a quoted string: a call spelled inside a string is data. */
