@@ -1,6 +1,7 @@
 import { accountRule } from "./account.js";
 import { cloudDeletionRule } from "./cloud-deletion.js";
 import { configuredCommandRule } from "./configured-commands.js";
+import { confirmedDeleteRule } from "./confirmed-deletes.js";
 import { containerEscapeRule } from "./container-escape.js";
 import { databaseClientRule } from "./database-clients.js";
 import { databaseTaskRule } from "./database-tasks.js";
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   loadableBuiltinRule,
   hostedStateRule,
   cloudDeletionRule,
+  confirmedDeleteRule,
   databaseClientRule,
   databaseWireRule,
   systemAdminRule,
