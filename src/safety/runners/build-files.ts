@@ -114,7 +114,8 @@ function playbookCommands(text: string, origin: string, path: string): Nested[] 
 }
 
 /** The commands a build or install tool runs from files this command wrote; [] for other programs. */
-const PROGRAMS = /^(python|pypy|pip)\d*(\.\d+)?$|^(npm|pnpm|yarn|meson|ansible-playbook|gradle|gradlew|\.\/gradlew)$/;
+const PROGRAMS =
+  /^(python|pypy|pip)\d*(\.\d+)?$|^(npm|pnpm|yarn|meson|ansible-playbook|gradle|gradlew|\.\/gradlew)$/;
 
 export function buildFileCommands(name: string, invocation: Invocation, scope: Scope): Nested[] {
   // Checked first: every simple command passes here, and most are none of these.
