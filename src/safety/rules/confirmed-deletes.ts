@@ -17,6 +17,8 @@ const LOCAL =
   /^(apt|apt-get|aptitude|dnf|yum|zypper|pacman|yay|paru|brew|port|snap|flatpak|pip\d*|pipx|uv|poetry|conda|mamba|micromamba|npm|yarn|pnpm|bun|gem|cargo|rustup|go|composer|dotnet|nuget|choco|winget|scoop|pkg|apk|nix-env|asdf|mise|rbenv|pyenv|nvm|sdk|git|gh|docker|podman|nerdctl|kubectl|oc|helm|az|aws|gcloud|gsutil|rclone|systemctl|ollama|code|emacs|vim|ipfs|juju|snapcraft|lxc|multipass|virsh|vagrant|minikube|kind|k3d)$/;
 
 export const confirmedDeleteRule: Rule = ({ name, args }): RuleHit | undefined => {
+  // Checked first, without allocating: most commands have no delete verb at all.
+  if (!args.some((word) => VERB.test(word.value))) return undefined;
   if (LOCAL.test(name) && name !== "kind" && name !== "k3d") return undefined;
   const words = args.map((word) => word.value);
   const operands = words.filter((word) => !word.startsWith("-"));
