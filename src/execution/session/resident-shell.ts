@@ -125,7 +125,9 @@ export interface ShellState {
 /**
  * One resident bash: started once, fed one framed command line at a time on its stdin, read on
  * three pipes (the command's stdout and stderr, the control records). See `frame-script.ts` for
- * the line and `frame-markers.ts` for why a command cannot end its own frame.
+ * the line and `frame-markers.ts` for why a command cannot end its own frame. POSIX only: a Windows
+ * bash receives no descriptor above 2, so a Windows session is a `LaunchedResidentShell` over the
+ * local launcher (see `windows-session-control.ts`).
  */
 export class ResidentShell {
   readonly #child: ChildProcess;
@@ -338,13 +340,6 @@ export class ResidentShell {
     const interrupt = (): Promise<void> => {
       interrupting ??= (async () => {
         if (this.#exit !== undefined) return;
-        const windows = (this.#options.platform ?? process.platform) === "win32";
-        if (windows) {
-          // No interrupt reaches a Windows bash from here: the session's job goes with the command.
-          endReason = "a timeout or abort on Windows ends the session's shell with the command";
-          await this.#end();
-          return;
-        }
         const pid = await this.#shellPid();
         if (pid === undefined) {
           endReason =
@@ -393,7 +388,6 @@ export class ResidentShell {
     marker: RunMarker,
     command: string,
   ): Promise<{ pids: readonly number[]; killed: boolean } | undefined> {
-    if ((this.#options.platform ?? process.platform) === "win32") return undefined;
     const pid = await this.#shellPid();
     if (pid === undefined) return undefined;
     // Inside a PID namespace `jobs -p` names namespace pids; what lives below the bash is the same set.
