@@ -1,10 +1,11 @@
-import { literalWord, UNKNOWN } from "../extract/expanded-word.js";
+import { UNKNOWN } from "../extract/expanded-word.js";
 import type { Invocation } from "../extract/invocation.js";
 import { virtualPath } from "../extract/paths.js";
 import type { Scope } from "../extract/scope.js";
 import { inner } from "../normalize/inner-command.js";
 import type { Nested } from "../normalize/nested.js";
 import { shownPath } from "../reparse/written-files.js";
+import { words as literalCommand } from "./code-readers.js";
 
 /**
  * Build and install tools that run code from a project's files (issue 24, principle 2), for files
@@ -24,15 +25,6 @@ function written(path: string, scope: Scope): [string, string] | undefined {
 
 function script(text: string | undefined, origin: string, path: string): Nested {
   return { kind: "script", text, origin, ...(text === undefined ? { written: shownPath(path) } : {}) };
-}
-
-function argv(invocation: Invocation, values: readonly string[], origin: string): Nested {
-  return inner(
-    invocation,
-    values.map((value) => literalWord(value, invocation.span)),
-    origin,
-    { assignments: [], stdin: undefined },
-  );
 }
 
 function strings(text: string): string[] {
@@ -82,7 +74,7 @@ function gradleCommands(text: string, origin: string, invocation: Invocation, pa
   for (const match of text.matchAll(
     /\bcommandLine\s*\(?\s*((?:(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')\s*,?\s*)+)/g,
   ))
-    found.push(argv(invocation, strings(match[1]!), origin));
+    found.push(literalCommand(invocation, strings(match[1]!), origin));
   for (const match of text.matchAll(/(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')\s*\.\s*execute\s*\(/g))
     found.push(script(match[1] ?? match[2], origin, path));
   return found;
@@ -133,7 +125,7 @@ export function buildFileCommands(name: string, invocation: Invocation, scope: S
     return installDirectories(args.filter((arg) => arg !== "-e" && arg !== "--editable")).flatMap(
       (directory) =>
         fromFile(`${directory}/setup.py`, scope, `${name} install runs`, (text) => [
-          argv(invocation, ["python3", "-c", text], `${name} install runs ${directory}/setup.py`),
+          literalCommand(invocation, ["python3", "-c", text], `${name} install runs ${directory}/setup.py`),
         ]),
     );
   }
@@ -150,7 +142,7 @@ export function buildFileCommands(name: string, invocation: Invocation, scope: S
     const source = operands[2] ?? ".";
     return fromFile(`${source}/meson.build`, scope, "meson setup runs", (text) =>
       [...text.matchAll(/\brun_command\s*\(([^)]*)\)/g)].map((match) =>
-        argv(
+        literalCommand(
           invocation,
           strings(match[1]!.replace(/\b\w+\s*:\s*[^,]*/g, "")),
           "meson setup runs run_command",

@@ -44,7 +44,8 @@ function script(text: string, origin: string): Nested {
   return { kind: "script", text, origin };
 }
 
-function words(invocation: Invocation, values: readonly string[], origin: string): Nested {
+/** A literal argv the program runs, judged as that command (no assignments, no stdin of its own). */
+export function words(invocation: Invocation, values: readonly string[], origin: string): Nested {
   return inner(
     invocation,
     values.map((value) => literalWord(value, invocation.span)),
